@@ -1,0 +1,20 @@
+// Astro configuration of the static site (site/ → dist/). BASE_URL, PLATFORM_SEGMENT and CONTENT_DIR are
+// read by the project's one configuration parser (core/config.ts); see site/README.md.
+import sitemap from '@astrojs/sitemap';
+import { defineConfig } from 'astro/config';
+import { loadConfig } from './core/config.ts';
+
+const config = loadConfig(process.env);
+
+export default defineConfig({
+  site: config.baseUrl,
+  srcDir: './site',
+  publicDir: './site/public',
+  outDir: './dist',
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  // The site ships no client JavaScript besides Pagefind's search UI; nothing to prefetch or hydrate.
+  devToolbar: { enabled: false },
+  integrations: [sitemap({ filter: (page) => !page.includes('/search/') })],
+});

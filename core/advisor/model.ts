@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import {
+  AUTHOR_SLICE,
+  DENSE_FEATURES,
+  type FeatureGroup,
+  type FeatureVector,
+  type PriorValue,
+} from './features.ts';
+
+const Prior = z.tuple([z.int().positive(), z.number(), z.number()]);
+const Target = z
+  .object({
+    intercept: z.number(),
+    /** Hashed-word weights as flat pairs [bucket, weight, bucket, weight, …] (zero weights left out). */
+    hashed: z.array(z.number()),
+    /** One weight per dense feature, on standardised values. */
+    dense: z.array(z.number()),
+    /** 10th and 90th percentiles of validation residuals (log1p scale): the prediction interval. */
+    residualQ10: z.number(),
+    residualQ90: z.number(),
+  })
+  .strict();
+
+/** Metrics of one scorer on a held-out set. */
+export const MetricSet = z
+  .object({
+    spearman: z.number(),
+    spearmanComments: z.number(),
+    pairwise: z.number().nullable(),
+    pairs: z.int().nonnegative(),
+    ndcg10: z.number().nullable(),
+    cohorts: z.int().nonnegative(),
+  })
+  .strict();
+export type MetricSet = z.infer<typeof MetricSet>;
+
+/**
+ * The trained advisor model as published (`content/advisor/model.json`, or the default shipped in
+ * core/advisor/default-model.json). Everything needed to predict, explain and calibrate.
+ */
+export const ModelArtifact = z
+  .object({
+    format: z.literal('murmur-advisor-model'),
+    schemaVersion: z.literal(1),
+    /** `<semver of the feature code>+<training end, yyyymmddhh>.<hash of the weights>`. */
+    version: z.string().min(1),
+    createdAt: z.iso.datetime({ offset: true }),
+    /** Where the training rows came from: the forum itself, the simulator, or a file. */
+    source: z.enum(['forum', 'simulator', 'file']),
+    trainingWindow: z.object({
+      from: z.iso.datetime({ offset: true }),
+      to: z.iso.datetime({ offset: true }),
+    }),
+    rows: z.object({ train: z.int().nonnegative(), validation: z.int().nonnegative() }),
+    buckets: z.int().positive(),
+    useAuthor: z.boolean(),
+    /** Prior strength k of the shrunk community and author means. */
+    priorStrength: z.number().positive(),
+    /** Global mean of log1p(upvotes) and log1p(comments) in the training rows. */
+    globalUp: z.number(),
+    globalCom: z.number(),
+    denseMean: z.array(z.number()).length(DENSE_FEATURES.length),
+    denseStd: z.array(z.number().positive()).length(DENSE_FEATURES.length),
+    upvotes: Target,
+    comments: Target,
+    /** name → [posts, mean log1p(upvotes), mean log1p(comments)] (raw means, shrunk at use). */
+    communities: z.record(z.string(), Prior),
+    authors: z.record(z.string(), Prior),
+    /** 101 quantiles (0 %, 1 %, …, 100 %) of the predicted engagement score of the last 24 h of posts. */
+    reference: z.array(z.number()).length(101),
+    /** Mean contribution of each feature group over the reference posts (the "average post"). */
+    groupMeans: z.record(z.string(), z.number()),
+    /** Validation metrics of the model and of the best baseline, for the model card. */
+    validation: z.object({ model: MetricSet, bestBaseline: z.string(), baseline: MetricSet }).nullable(),
+  })
+  .strict();
+export type ModelArtifact = z.infer<typeof ModelArtifact>;
+
+/** A model ready to predict: weights unpacked into arrays. */
+export interface CompiledModel {
+  readonly artifact: ModelArtifact;
+  readonly up: { intercept: number; hashed: Float64Array; dense: Float64Array };
+  readonly com: { intercept: number; hashed: Float64Array; dense: Float64Array };
+  readonly denseMean: Float64Array;
+  readonly denseStd: Float64Array;
+  readonly groupOfDense: readonly FeatureGroup[];
+}
+
+function unpack(t: ModelArtifact['upvotes'], buckets: number) {
+  const hashed = new Float64Array(buckets);
+  for (let i = 0; i + 1 < t.hashed.length; i += 2) {
+    const b = t.hashed[i] as number;
+    if (b >= 0 && b < buckets) hashed[b] = t.hashed[i + 1] as number;
+  }
+  return { intercept: t.intercept, hashed, dense: Float64Array.from(t.dense) };
+}
+
+const compiled = new WeakMap<ModelArtifact, CompiledModel>();
+
+/** Unpacks an artifact (cached per artifact object). */
+export function compileModel(artifact: ModelArtifact): CompiledModel {
+  const cached = compiled.get(artifact);
+  if (cached) return cached;
+  const model: CompiledModel = {
+    artifact,
+    up: unpack(artifact.upvotes, artifact.buckets),
+    com: unpack(artifact.comments, artifact.buckets),
+    denseMean: Float64Array.from(artifact.denseMean),
+    denseStd: Float64Array.from(artifact.denseStd),
+    groupOfDense: DENSE_FEATURES.map((f) => f.group),
+  };
+  compiled.set(artifact, model);
+  return model;
+}
+
+/** Validates an artifact read from JSON; the error names the input and the first problems. */
+export function parseModelArtifact(raw: unknown, name = 'model artifact'): ModelArtifact {
+  const parsed = ModelArtifact.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+      .join('; ');
+    throw new Error(`${name}: invalid (${issues})`);
+  }
+  return parsed.data;
+}
+
+/** The shrunk prior of a community or author from the artifact's table, or null when unknown. */
+export function lookupPrior(
+  artifact: ModelArtifact,
+  table: 'communities' | 'authors',
+  name: string | null,
+): PriorValue | null {
+  if (name === null) return null;
+  const row = artifact[table][name.toLowerCase()];
+  if (!row) return null;
+  const [n, up, com] = row;
+  const k = artifact.priorStrength;
+  return {
+    n,
+    up: (n * (up - artifact.globalUp)) / (n + k),
+    com: (n * (com - artifact.globalCom)) / (n + k),
+  };
+}
+
+/** A prediction with each group's share of it. */
+export interface Prediction {
+  /** Predicted log1p(upvotes) and log1p(comments) at 24 h (unclamped: may dip below 0; clamp to show). */
+  readonly logUp: number;
+  readonly logCom: number;
+  /** Contribution of each group to logUp + logCom (intercepts excluded). */
+  readonly groups: Readonly<Record<FeatureGroup, number>>;
+}
+
+/** Predicts both targets for a feature vector. Pure; a few microseconds. */
+export function predict(model: CompiledModel, x: FeatureVector): Prediction {
+  const groups: Record<FeatureGroup, number> = {
+    wording: 0,
+    format: 0,
+    timing: 0,
+    community: 0,
+    author: 0,
+    digest: 0,
+  };
+  let up = model.up.intercept;
+  let com = model.com.intercept;
+  const { index, value } = x.hashed;
+  for (let i = 0; i < index.length; i++) {
+    const b = index[i] as number;
+    const v = value[i] as number;
+    const du = (model.up.hashed[b] as number) * v;
+    const dc = (model.com.hashed[b] as number) * v;
+    up += du;
+    com += dc;
+    groups.wording += du + dc;
+  }
+  const useAuthor = model.artifact.useAuthor;
+  for (let j = 0; j < x.dense.length; j++) {
+    if (!useAuthor && j >= AUTHOR_SLICE.start && j < AUTHOR_SLICE.start + AUTHOR_SLICE.length) continue;
+    const z = ((x.dense[j] as number) - (model.denseMean[j] as number)) / (model.denseStd[j] as number);
+    const du = (model.up.dense[j] as number) * z;
+    const dc = (model.com.dense[j] as number) * z;
+    up += du;
+    com += dc;
+    groups[model.groupOfDense[j] as FeatureGroup] += du + dc;
+  }
+  return { logUp: up, logCom: com, groups };
+}
+
+/** The engagement score the viral score ranks: predicted log1p(upvotes) + log1p(comments). */
+export function engagementScore(p: Prediction): number {
+  return p.logUp + p.logCom;
+}
+
+/** Percentile (0–100) of a score within the artifact's reference quantiles, interpolated. */
+export function percentileOf(artifact: ModelArtifact, score: number): number {
+  const q = artifact.reference;
+  if (score <= (q[0] as number)) return 0;
+  if (score >= (q[100] as number)) return 100;
+  let lo = 0;
+  let hi = 100;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if ((q[mid] as number) <= score) lo = mid;
+    else hi = mid;
+  }
+  const a = q[lo] as number;
+  const b = q[hi] as number;
+  return lo + (b > a ? (score - a) / (b - a) : 0);
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { DEFAULT_PLATFORM } from './routes.ts';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? undefined : s))
+  .optional();
+const url = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? undefined : s))
+  .pipe(url.optional())
+  .optional();
+const int = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
+/**
+ * Every environment variable the project reads, with its default. Parsed once at start-up; names are
+ * the variables themselves so an error can name the one that is wrong.
+ */
+export const EnvSchema = z.object({
+  /** Port the edge listens on. */
+  PORT: int(0, 65535, 8080),
+  /** Public base URL of the service, used in every absolute link (default: http://localhost:PORT). */
+  BASE_URL: optionalUrl,
+  /** Platform path segment of the routes (`/api/<segment>/…`). */
+  PLATFORM_SEGMENT: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'must be 1–32 lower-case letters, digits or dashes')
+    .default(DEFAULT_PLATFORM),
+  /** Folder of the published data. */
+  CONTENT_DIR: z.string().min(1).default('content'),
+  /** Base URL of the forum's API (always with `www`: the bare domain drops the Authorization header). */
+  FORUM_BASE_URL: url.default('https://www.moltbook.com/api/v1'),
+  /** Optional forum API key (secret). */
+  FORUM_API_KEY: optionalString,
+  /** Posts per list page. */
+  FORUM_PAGE_SIZE: int(1, 100, 100),
+  /** Per-request timeout towards the forum, in ms. */
+  FORUM_REQUEST_TIMEOUT_MS: int(100, 120_000, 15_000),
+  /** Time budget of one hour's scrape, in ms. */
+  FORUM_BUDGET_MS: int(1_000, 3_600_000, 600_000),
+  /** Retries per forum request. */
+  FORUM_MAX_RETRIES: int(0, 10, 5),
+  /** Number of most-commented posts whose comment threads are fetched. */
+  FORUM_COMMENT_THREADS: int(0, 200, 20),
+  /** `offline` (default), `openai`, or `auto` (openai when OPENAI_BASE_URL or OPENAI_API_KEY is set). */
+  ANALYSER: z.enum(['offline', 'openai', 'auto']).default('auto'),
+  /** Base URL of an OpenAI-compatible API. */
+  OPENAI_BASE_URL: optionalUrl,
+  /** API key of that endpoint (secret). */
+  OPENAI_API_KEY: optionalString,
+  /** Model name. */
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Time limit of one analysis call, in ms. */
+  OPENAI_TIMEOUT_MS: int(1_000, 600_000, 60_000),
+  /** Output token limit of one analysis call. */
+  OPENAI_MAX_TOKENS: int(256, 64_000, 4_000),
+  /** Sibling service base URLs for the moved routes. */
+  GH_BASE_URL: url.default('https://gh.example.com'),
+  SIGNALS_BASE_URL: url.default('https://signals.example.com'),
+  MARKETS_BASE_URL: url.default('https://markets.example.com'),
+  /** Folder of the built site the edge serves from memory. */
+  DIST_DIR: z.string().min(1).default('dist'),
+  /** Address the edge listens on. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where rate-limit counters live: `memory` (one instance) or `redis` (shared by every instance). */
+  RATE_LIMIT_STORE: z.enum(['memory', 'redis']).default('memory'),
+  /** Redis connection URL, required when RATE_LIMIT_STORE is `redis`. */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .transform((s) => (s === '' ? undefined : s))
+    .pipe(z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional())
+    .optional(),
+  /** Prefix of every rate-limit key in Redis, so several services can share one Redis. */
+  RATE_LIMIT_PREFIX: z.string().min(1).max(64).default('murmur:rl:'),
+  /**
+   * Comma-separated addresses of reverse proxies whose `X-Forwarded-For` is believed. Empty (the
+   * default): the client address is the socket's, and forwarded headers are ignored.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .trim()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { message: 'each entry must be an IP address' })))
+    .default([]),
+  /** Reload dist/ when its files change (besides SIGHUP): `1` or `0`. */
+  DIST_WATCH: z.enum(['0', '1']).default('1'),
+  /** How long dist/ must stay unchanged before a watched change is reloaded, in ms. */
+  DIST_RELOAD_QUIET_MS: int(50, 60_000, 2_000),
+});
+
+/** The names of variables whose values are secrets: never logged, never written. */
+export const SECRET_VARIABLES = ['FORUM_API_KEY', 'OPENAI_API_KEY'] as const;
+
+/** Parsed configuration; `baseUrl` is resolved (no trailing slash). */
+export type Config = z.infer<typeof EnvSchema> & { baseUrl: string };
+
+/** Thrown when the environment holds a bad value; the message names every wrong variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment once; throws ConfigError naming each bad variable and what is wrong with it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = EnvSchema.safeParse(env);
+  const lines = result.success
+    ? []
+    : result.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+  if (result.success && result.data.RATE_LIMIT_STORE === 'redis' && result.data.REDIS_URL === undefined) {
+    lines.push('  REDIS_URL: is required when RATE_LIMIT_STORE is redis');
+  }
+  if (!result.success || lines.length > 0)
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  const cfg = result.data;
+  const baseUrl = (cfg.BASE_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, '');
+  return { ...cfg, baseUrl };
+}
+
+/** The configuration with secret values replaced, safe to print. */
+export function redactConfig(cfg: Config): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...cfg };
+  for (const name of SECRET_VARIABLES) if (out[name] !== undefined) out[name] = '[set]';
+  return out;
+}

@@ -1,0 +1,68 @@
+/**
+ * Words for the fields of the published resources, shown in the OpenAPI document and llms-full.txt.
+ * The schemas in core/schemas carry the same words as doc comments, which do not exist at run time.
+ */
+export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  Digest: {
+    id: 'Unique digest identifier (UUID); changes whenever the published digest changes.',
+    hourStart: 'Start of the covered hour (inclusive).',
+    hourEnd: 'End of the covered hour (exclusive).',
+    title: "Generated title of the hour's themes.",
+    summary: '2–3 sentence executive summary.',
+    fullDigest: 'Detailed markdown analysis with sections.',
+    totalPosts: 'Posts scraped in the hour.',
+    qualityPosts: 'Posts left after junk and spam filtering.',
+    topTopics: 'Most discussed topics, most prominent first.',
+    emergingNarratives: 'New or gaining narratives.',
+    continuingNarratives: 'Narratives persisting from earlier hours.',
+    fadingNarratives: 'Narratives losing traction.',
+    hotDiscussions: "The hour's most active discussions.",
+    overallSentiment: 'Dominant tone, free text (philosophical, bullish, skeptical, …).',
+    sentimentShift: 'Change of tone against the previous hour, free text.',
+    topPostPatterns:
+      "What the hour's best-received posts have in common: traits more frequent among top posts than among all quality posts, each with evidence.",
+    createdAt: 'When the digest was generated.',
+  },
+  HotDiscussion: {
+    topic: 'What the thread is about, in a few words.',
+    sentiment: "The thread's tone, free text.",
+    description: 'One or two sentences on what is being said.',
+    notableAgents: 'Handles of the agents who shaped the thread (untrusted text).',
+  },
+  TopPostPattern: {
+    pattern: 'Stable machine name of the pattern, e.g. `asks-a-question`.',
+    description: 'What the pattern is, in words a person understands.',
+    topShare: "Share (0–1) of the hour's top posts that show it.",
+    baseShare: 'Share (0–1) of all quality posts of the hour that show it.',
+    lift: 'topShare / baseShare: how much more common it is among top posts.',
+    evidence: 'Top posts that show the pattern, best first.',
+  },
+  PatternEvidence: {
+    postId: 'Forum id of the post.',
+    title: "The post's title as published (untrusted text).",
+    author: 'Author handle, or null when the forum did not say.',
+    upvotes: 'Upvotes when the hour was scraped.',
+    comments: 'Comment count when the hour was scraped.',
+  },
+  IndexResponse: {
+    id: 'Id of the current digest; changes whenever a new digest is published. Poll it.',
+    index: 'Same as `id`, for pollers written against the older `{index, updatedAt}` shape.',
+    updatedAt: 'When the current digest was generated (older pollers’ name).',
+    publishedAt: 'When the current digest was generated.',
+    hourStart: 'Start of the hour the current digest covers.',
+    hourEnd: 'End of the hour the current digest covers.',
+    cadence: 'Publishing cadence as an ISO-8601 duration.',
+    nextExpectedAt: 'When the next digest is expected.',
+  },
+  HistoryQuery: {
+    hours: 'How many hours back (1–24, default 24).',
+    limit: 'Maximum digests returned (1–24, default 24).',
+  },
+  AdvisorRequest: {
+    prompt: 'Draft post text to analyse (at most 5000 characters).',
+    content: 'Alias of `prompt`, kept for compatibility; when both are sent, `prompt` is used.',
+    context: 'Optional context, e.g. the target submolt.',
+    author: 'Optional handle of the author.',
+    tier: 'Accepted for compatibility and ignored: a single advisor tier remains.',
+  },
+};

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * A forum post as the project keeps it, after lenient parsing of either API dialect.
+ * Every string in it is untrusted text written by forum agents.
+ */
+export const ForumPost = z
+  .object({
+    id: z.string().min(1),
+    title: z.string(),
+    /** Body text; empty when the forum sent null (link posts). */
+    content: z.string(),
+    url: z.string().nullable(),
+    upvotes: z.int().nonnegative(),
+    downvotes: z.int().nonnegative(),
+    /** upvotes − downvotes, or the forum's own score when only that is known. */
+    score: z.int(),
+    commentCount: z.int().nonnegative(),
+    /** ISO-8601 UTC creation time. */
+    createdAt: z.iso.datetime({ offset: true }),
+    /** Author handle; null when the forum sent no author. */
+    author: z.string().min(1).nullable(),
+    /** Author karma when the forum said. */
+    authorKarma: z.number().nullable(),
+    /** Community (submolt) name; null when unknown. */
+    submolt: z.string().min(1).nullable(),
+  })
+  .strict();
+export type ForumPost = z.infer<typeof ForumPost>;
+
+/** A comment, flattened from the forum's nested reply tree. */
+export const ForumComment = z
+  .object({
+    id: z.string().min(1),
+    postId: z.string().min(1),
+    parentId: z.string().nullable(),
+    content: z.string(),
+    upvotes: z.int().nonnegative(),
+    downvotes: z.int().nonnegative(),
+    createdAt: z.iso.datetime({ offset: true }),
+    author: z.string().min(1).nullable(),
+    /** 0 for a top-level comment, 1 for a reply to it, and so on. */
+    depth: z.int().nonnegative(),
+  })
+  .strict();
+export type ForumComment = z.infer<typeof ForumComment>;
+
+/** One scraped hour: its posts and the comment threads fetched for the most active of them. */
+export interface ScrapedHour {
+  readonly hourStart: string;
+  readonly hourEnd: string;
+  /** Posts created in [hourStart, hourEnd), deduplicated by id, newest first. */
+  readonly posts: readonly ForumPost[];
+  /** Post id → its flattened comments, for the threads that were fetched. */
+  readonly comments: ReadonlyMap<string, readonly ForumComment[]>;
+}

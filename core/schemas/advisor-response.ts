@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** A predicted count with its 80 % interval (10th–90th percentile of held-out errors). */
+const Predicted = z
+  .object({
+    expected: z.int().nonnegative(),
+    low: z.int().nonnegative(),
+    high: z.int().nonnegative(),
+  })
+  .strict()
+  .refine((p) => p.low <= p.expected && p.expected <= p.high, { message: 'low ≤ expected ≤ high' });
+
+/** What a suggestion relies on: a pattern, topic or narrative of the current digests, or the model itself. */
+export const SuggestionBasis = z
+  .object({
+    kind: z.enum(['pattern', 'topic', 'narrative', 'model']),
+    /** The pattern's machine name, the topic, or the narrative's label. */
+    name: z.string().min(1),
+    /** Where the evidence comes from, in words (e.g. `lift 1.8 among the top posts of 13:00 UTC`). */
+    evidence: z.string().min(1),
+  })
+  .strict();
+export type SuggestionBasis = z.infer<typeof SuggestionBasis>;
+
+/** One suggestion; `gain` is the viral score points the model gives the edit (> 0 when an edit was tested). */
+export const AdvisorSuggestion = z
+  .object({
+    text: z.string().min(1),
+    basis: SuggestionBasis,
+    gain: z.number().nullable(),
+  })
+  .strict();
+export type AdvisorSuggestion = z.infer<typeof AdvisorSuggestion>;
+
+/** One feature group's signed contribution against an average recent post. */
+export const AdvisorFactor = z
+  .object({
+    group: z.enum(['wording', 'format', 'timing', 'community', 'author', 'digest']),
+    /** In log1p units of upvotes + comments, relative to an average post of the last 24 h. */
+    contribution: z.number(),
+    direction: z.enum(['raises', 'lowers', 'neutral']),
+    explanation: z.string().min(1),
+  })
+  .strict();
+export type AdvisorFactor = z.infer<typeof AdvisorFactor>;
+
+/**
+ * The advisor's answer (`data` of `POST /api/forum/advisor`): a superset of what existing clients read
+ * (viralScore, suggestedTitle, suggestedContent, suggestions, reasoning, verdict).
+ */
+export const AdvisorResponse = z
+  .object({
+    /** 0–100: percentile of the predicted engagement among the posts of the last 24 h. */
+    viralScore: z.int().min(0).max(100),
+    predictedEngagement: z.object({ upvotes: Predicted, comments: Predicted }).strict(),
+    predictedReach: z.enum(['Low', 'Medium', 'High', 'Explosive']),
+    verdict: z.enum(['post', 'refine', 'redirect']),
+    factors: z.array(AdvisorFactor),
+    suggestions: z.array(AdvisorSuggestion),
+    /** The best-scoring rewrite's title, or the draft's own when no rewrite scored higher. */
+    suggestedTitle: z.string(),
+    suggestedContent: z.string(),
+    /** Where the suggested text came from, and the scores before and after. */
+    rewrite: z
+      .object({
+        source: z.enum(['none', 'offline', 'llm']),
+        scoreBefore: z.int().min(0).max(100),
+        scoreAfter: z.int().min(0).max(100),
+      })
+      .strict(),
+    reasoning: z.string().min(1),
+    modelVersion: z.string().min(1),
+    /** Id of the newest digest the advice used, or null when none was published yet. */
+    digestId: z.string().nullable(),
+  })
+  .strict();
+export type AdvisorResponse = z.infer<typeof AdvisorResponse>;

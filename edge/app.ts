@@ -1,0 +1,204 @@
+import { Hono } from 'hono';
+import { LinearRouter } from 'hono/router/linear-router';
+import { DEFAULT_SIBLINGS, resolveMovedPath, type SiblingBaseUrls } from '../core/docs/moved-routes.ts';
+import type { PublicContext } from '../core/envelopes/context.ts';
+import { GENERAL_BUCKET, type RateLimit, type TokenBucket } from '../core/limits.ts';
+import { DEMO_PAYMENT_TERMS, type PaymentTerms } from '../core/payment.ts';
+import type { RouteDef } from '../core/routes.ts';
+import { optionsHeaders } from './cors.ts';
+import {
+  type EdgeContext,
+  type EdgeEnv,
+  incomingHeader,
+  reply,
+  requestHeader,
+  socketAddress,
+} from './env.ts';
+import { errorHandler } from './error-handler.ts';
+import { methodNotAllowed, notFound } from './errors.ts';
+import { fastLane, type Lane } from './fast-lane.ts';
+import { type Logger, silentLogger } from './logger.ts';
+import { type AdviseFn, advisorHandler } from './paid/advisor.ts';
+import { challengeOnlyGate, type PaymentGate } from './paid/gate.ts';
+import { historyHandler } from './paid/history.ts';
+import { clientIp } from './rate-limit/client-ip.ts';
+import { applyDecision, type LimitDecision, rateLimiter } from './rate-limit/limiter.ts';
+import type { RateLimitStore } from './rate-limit/store.ts';
+import { freeFileHandler, setupGuideHandler } from './routes/free-files.ts';
+import { healthHandler } from './routes/health.ts';
+import { movedRoutes } from './routes/moved.ts';
+import { allowedMethods, routeIndex, STATIC_METHODS } from './routes/route-index.ts';
+import type { DistMap, StaticFile } from './static/dist-map.ts';
+import { sendFile } from './static/send-file.ts';
+import { lookup, siteHandler, siteHas } from './static/site-handler.ts';
+
+/** Everything the edge app needs, injected so tests can pose any clock, store, site and content. */
+export interface EdgeDeps {
+  /** Public base URL and platform segment. */
+  readonly ctx: PublicContext;
+  /** The current built site; a function so a reload swaps it without rebuilding the app. */
+  readonly dist: () => DistMap;
+  /** Folder of the published content (hour files beyond the site's window, history). */
+  readonly contentDir: string;
+  readonly store: RateLimitStore;
+  /** Clock in ms since epoch (default Date.now). */
+  readonly now?: () => number;
+  /** Proxies whose X-Forwarded-For is believed (default none: the socket address counts). */
+  readonly trustedProxies?: readonly string[];
+  readonly siblings?: SiblingBaseUrls;
+  /** Payment terms of the 402 challenge (default: the demo terms, which can never move funds). */
+  readonly paymentTerms?: PaymentTerms;
+  /** The payment seam (default: every paid request is answered 402). */
+  readonly gate?: PaymentGate;
+  /** The advisor's computation, once payments exist. */
+  readonly advise?: AdviseFn;
+  readonly logger?: Logger;
+  /** Changes the fixed-window limits (the bench raises them); the contract's limits by default. */
+  readonly adjustLimit?: (limit: RateLimit) => RateLimit;
+  /** Changes the general token bucket (the bench raises it); GENERAL_BUCKET by default. */
+  readonly adjustBucket?: (bucket: TokenBucket) => TokenBucket;
+}
+
+/** Answers OPTIONS with 204 and a method outside `allow` with 405, both naming `allow`. */
+function methodGuard(allow: readonly string[]) {
+  return function guardMethod(c: EdgeContext): Response {
+    if (c.req.method === 'OPTIONS') return reply(c, 204, null, optionsHeaders(allow));
+    throw methodNotAllowed(allow);
+  };
+}
+
+/** A handler of the edge: a Response, synchronously when it can (node-server's fast path), or a promise. */
+type Handler = (c: EdgeContext) => Response | Promise<Response>;
+
+/** The edge: the Hono app, and the fast lane in front of it that shares its decisions. */
+export interface Edge {
+  readonly app: Hono<EdgeEnv>;
+  /** For node's request listener: plain GETs of in-memory files, the rest handed to the app. */
+  readonly lane: Lane;
+}
+
+/**
+ * The edge as a Hono app (pure wiring) and its fast lane. One catch-all handler, so Hono calls it
+ * directly (no middleware chain, no promise unless a step needs one) and a static GET with the
+ * in-process store is answered synchronously. Order: rate limits (every request); an in-memory file
+ * for GET/HEAD (a free route's file, or a site file that is no route and no moved path); the route
+ * table's routes with 405 for their other methods; moved/retired paths (every method; none is a route,
+ * so none reaches payment code); then hour files and the rest of the site; then 405/404. Every error
+ * goes through the one error handler.
+ */
+export function createEdge(deps: EdgeDeps): Edge {
+  const now = deps.now ?? Date.now;
+  const logger = deps.logger ?? silentLogger;
+  const platform = deps.ctx.platform;
+  const siblings = deps.siblings ?? DEFAULT_SIBLINGS;
+  const routes = routeIndex(platform, deps.adjustLimit);
+  const gate = deps.gate ?? challengeOnlyGate(deps.ctx, deps.paymentTerms ?? DEMO_PAYMENT_TERMS);
+  const trusted = new Set(deps.trustedProxies ?? []);
+  const clientOf = (socket: string | undefined, forwardedFor: () => string | undefined) =>
+    clientIp(socket, trusted.size > 0 ? forwardedFor() : undefined, trusted);
+
+  const limiter = rateLimiter({
+    store: deps.store,
+    windowsFor: routes.windowsFor,
+    bucket: deps.adjustBucket ? deps.adjustBucket(GENERAL_BUCKET) : GENERAL_BUCKET,
+    now,
+    logger,
+  });
+  // Requests the fast lane counted and handed on: their decision, so they are never counted twice.
+  const deferred = new WeakMap<object, LimitDecision>();
+  const limit = (c: EdgeContext): undefined | Promise<undefined> => {
+    const incoming = c.env?.incoming;
+    const decision =
+      (incoming && deferred.get(incoming)) ??
+      limiter.decide(
+        clientOf(socketAddress(c), () => requestHeader(c, 'x-forwarded-for')),
+        c.req.path,
+      );
+    return decision instanceof Promise
+      ? decision.then((d) => applyDecision(c, d))
+      : applyDecision(c, decision);
+  };
+  const moved = movedRoutes(siblings, platform);
+
+  // Routes with a handler of their own; every other route of the table serves its built file.
+  const ownHandlers: Readonly<Record<string, (route: RouteDef) => Handler>> = {
+    health: () =>
+      healthHandler({ ctx: deps.ctx, dist: deps.dist, storeStatus: () => deps.store.status(), now }),
+    'setup-guide': () => setupGuideHandler(deps.dist),
+    history: (route) => historyHandler({ route, ctx: deps.ctx, gate, contentDir: deps.contentDir, now }),
+    advisor: (route) => advisorHandler({ route, gate, advise: deps.advise }),
+  };
+
+  // Each route of the table answers its method and HEAD (a GET route's headers, a paid POST route's
+  // 402 challenge); OPTIONS gets 204 and any other method 405, both with the route's Allow.
+  const byPath = new Map<string, Handler>();
+  const fileRoutes = new Set<string>();
+  for (const [path, route] of routes.byPath) {
+    const own = ownHandlers[route.id];
+    if (!own) fileRoutes.add(path);
+    const handler = own ? own(route) : freeFileHandler(route, path, deps.dist);
+    const guard = methodGuard(allowedMethods(route));
+    byPath.set(path, (c) =>
+      c.req.method === route.method || c.req.method === 'HEAD' ? handler(c) : guard(c),
+    );
+  }
+
+  /**
+   * The in-memory file a GET or HEAD of `path` is answered with, when it is one: a file route's
+   * file, or a site file at a path that is no route and not moved. A route path is never a moved one
+   * (app.test.ts checks), so routes skip the moved-path matching.
+   */
+  const staticFileFor = (path: string): StaticFile | undefined => {
+    if (routes.byPath.has(path)) return fileRoutes.has(path) ? deps.dist().files.get(path) : undefined;
+    if (path.startsWith('/api') && resolveMovedPath(path, '', siblings, platform)) return undefined;
+    return lookup(deps.dist(), path);
+  };
+
+  const site = siteHandler(deps.dist, deps.contentDir);
+  const staticGuard = methodGuard(STATIC_METHODS);
+  const respond: Handler = (c) => {
+    const path = c.req.path;
+    const method = c.req.method;
+    const getOrHead = method === 'GET' || method === 'HEAD';
+    if (getOrHead) {
+      const file = staticFileFor(path);
+      if (file) return sendFile(c, file);
+    }
+    const route = byPath.get(path);
+    if (route) return route(c);
+    const redirect = moved(c);
+    if (redirect) return redirect;
+    if (getOrHead) return site(c);
+    // Any other method: 204 to OPTIONS or 405 with Allow where the site has the path, else 404.
+    if (!siteHas(deps.dist(), path)) throw notFound();
+    return staticGuard(c);
+  };
+
+  // One catch-all route: the linear router matches it without a regular expression.
+  const app = new Hono<EdgeEnv>({ router: new LinearRouter() });
+  app.onError(errorHandler(logger));
+  app.notFound(() => {
+    throw notFound();
+  });
+  app.all('*', function edge(c: EdgeContext): Response | Promise<Response> {
+    const waiting = limit(c);
+    return waiting ? waiting.then(() => respond(c)) : respond(c);
+  });
+
+  const lane = fastLane({
+    staticFileFor,
+    decide: (req, path) =>
+      limiter.decide(
+        clientOf(req.socket.remoteAddress, () => incomingHeader(req, 'x-forwarded-for')),
+        path,
+      ),
+    defer: (req, decision) => deferred.set(req, decision),
+    logger,
+  });
+  return { app, lane };
+}
+
+/** The edge's Hono app alone (tests, and anything serving it through `app.fetch`/`app.request`). */
+export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
+  return createEdge(deps).app;
+}

@@ -1,0 +1,27 @@
+/** Structured log lines: a message and flat fields. Never given secrets or request bodies. */
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** One JSON object per line on stderr (stdout stays free for the `listening` line). */
+export function jsonLogger(write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
+  const emit = (level: string) =>
+    function log(message: string, fields: Record<string, unknown> = {}): void {
+      write(`${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`);
+    };
+  return { info: emit('info'), warn: emit('warn'), error: emit('error') };
+}
+
+/** A logger that drops everything (tests, benches). */
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+
+/** A logger that keeps every line, for tests that assert what was logged. */
+export function memoryLogger(): Logger & { lines: Array<{ level: string; message: string }> } {
+  const lines: Array<{ level: string; message: string }> = [];
+  const keep = (level: string) => (message: string) => {
+    lines.push({ level, message });
+  };
+  return { lines, info: keep('info'), warn: keep('warn'), error: keep('error') };
+}

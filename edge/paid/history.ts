@@ -1,0 +1,51 @@
+import { readDigest } from '../../core/content/digest-store.ts';
+import type { PublicContext } from '../../core/envelopes/context.ts';
+import { historyResponse } from '../../core/envelopes/history.ts';
+import { addHours, floorHour } from '../../core/hours.ts';
+import { HISTORY_BOUNDS } from '../../core/limits.ts';
+import type { RouteDef } from '../../core/routes.ts';
+import type { Digest } from '../../core/schemas/digest.ts';
+import { HistoryQuery } from '../../core/schemas/envelope.ts';
+import { type EdgeContext, replyJson } from '../env.ts';
+import { invalidInput } from '../errors.ts';
+import { type PaymentGate, paymentRequiredError, requirePayment } from './gate.ts';
+
+/** The query as zod sees it: one value per parameter, repeated parameters kept as arrays (and refused). */
+function queryObject(c: EdgeContext): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, values] of Object.entries(c.req.queries()))
+    out[key] = values.length === 1 ? (values[0] ?? '') : values;
+  return out;
+}
+
+/** The digests of the hours that can fall within the widest `hours` window at `now`. */
+async function recentDigests(contentDir: string, now: Date): Promise<Digest[]> {
+  const newest = floorHour(now);
+  const hours = Array.from({ length: HISTORY_BOUNDS.max + 1 }, (_, i) => addHours(newest, -i));
+  const read = await Promise.all(hours.map((h) => readDigest(contentDir, h)));
+  return read.filter((d): d is Digest => d !== undefined);
+}
+
+/**
+ * `GET /api/{platform}/digests` (paid). Order: HEAD gets the challenge at once (never settles, never
+ * computes); then the query is validated (400 with details, before any payment); then the gate (402);
+ * then the digests from content/, and the settle headers.
+ */
+export function historyHandler(deps: {
+  route: RouteDef;
+  ctx: PublicContext;
+  gate: PaymentGate;
+  contentDir: string;
+  now: () => number;
+}) {
+  return async function history(c: EdgeContext): Promise<Response> {
+    if (c.req.method === 'HEAD') throw paymentRequiredError(deps.gate.challenge(deps.route));
+    const parsed = HistoryQuery.safeParse(queryObject(c));
+    if (!parsed.success) throw invalidInput(parsed.error.issues, 'query');
+    const settle = await requirePayment(deps.gate, c, deps.route);
+    const now = new Date(deps.now());
+    const body = historyResponse(deps.ctx, await recentDigests(deps.contentDir, now), parsed.data, now);
+    const paymentHeaders = await settle();
+    return replyJson(c, 200, body, paymentHeaders);
+  };
+}

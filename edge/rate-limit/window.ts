@@ -1,0 +1,28 @@
+import type { RateLimit } from '../../core/limits.ts';
+import type { CounterHit } from './store.ts';
+
+/** FNV-1a, 32 bits: a cheap stable hash, the same in every instance. `seed` continues an earlier hash. */
+function fnv1a(text: string, seed = 0x811c9dc5): number {
+  let h = seed;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** The fixed window a client's request falls into for one limit: the counter to bump. */
+export type Window = CounterHit;
+
+/**
+ * The fixed window of `limit` that contains `now` for `client`. Windows are aligned to the epoch plus
+ * a per-client offset (a hash of the client), so every instance computes the same window without
+ * coordination while clients' windows do not all reset in the same second.
+ */
+export function windowFor(limit: RateLimit, client: string, now: number): Window {
+  const length = limit.windowSeconds * 1000;
+  // The hash of `name|client`, without building that string per request.
+  const offset = fnv1a(client, fnv1a(`${limit.name}|`)) % length;
+  const start = Math.floor((now - offset) / length) * length + offset;
+  return { name: limit.name, client, start, resetAt: start + length };
+}

@@ -1,0 +1,84 @@
+import type { PublicContext } from '../../core/envelopes/context.ts';
+import { apiMeta } from '../../core/envelopes/meta.ts';
+import { CADENCE_HOURS } from '../../core/limits.ts';
+import { type EdgeContext, replyJson } from '../env.ts';
+import type { StoreStatus } from '../rate-limit/store.ts';
+import type { DistMap } from '../static/dist-map.ts';
+
+/** How late the newest digest may be past its hour's end before health turns degraded: one cadence plus this. */
+export const DIGEST_GRACE_MINUTES = 30;
+
+/** The body of `GET /health`. */
+export interface HealthReport {
+  success: true;
+  _meta: ReturnType<typeof apiMeta>;
+  status: 'ok' | 'degraded';
+  /** Why the status is degraded; empty when ok. */
+  reasons: string[];
+  checks: {
+    digest: {
+      latestId: string | null;
+      latestHourEnd: string | null;
+      ageMinutes: number | null;
+      maxAgeMinutes: number;
+    };
+    site: { files: number; bytes: number; loadedAt: string };
+    rateLimitStore: StoreStatus;
+    facilitator: { status: 'not configured' };
+  };
+  time: string;
+}
+
+/** Health from what the edge knows: the served site, the store's status and the clock (pure). */
+export function healthReport(ctx: PublicContext, dist: DistMap, store: StoreStatus, now: Date): HealthReport {
+  const reasons: string[] = [];
+  const maxAgeMinutes = CADENCE_HOURS * 60 + DIGEST_GRACE_MINUTES;
+  const latest = dist.latest;
+  let ageMinutes: number | null = null;
+  if (!latest) reasons.push('no digest published yet');
+  else {
+    ageMinutes = Math.floor((now.getTime() - Date.parse(latest.hourEnd)) / 60_000);
+    if (ageMinutes > maxAgeMinutes) {
+      reasons.push(
+        `latest digest is ${ageMinutes} minutes past its hour (cadence ${CADENCE_HOURS} h, allowed ${maxAgeMinutes} min)`,
+      );
+    }
+  }
+  if (dist.files.size === 0) reasons.push('site not built (dist/ empty or missing)');
+  if (!store.reachable) {
+    reasons.push(
+      `rate-limit store ${store.store} unreachable${store.fallback ? `: limiting per instance (${store.fallback})` : ''}`,
+    );
+  }
+  return {
+    success: true,
+    _meta: apiMeta(ctx),
+    status: reasons.length === 0 ? 'ok' : 'degraded',
+    reasons,
+    checks: {
+      digest: {
+        latestId: latest?.id ?? null,
+        latestHourEnd: latest?.hourEnd ?? null,
+        ageMinutes,
+        maxAgeMinutes,
+      },
+      site: { files: dist.files.size, bytes: dist.bytes, loadedAt: dist.loadedAt.toISOString() },
+      rateLimitStore: store,
+      facilitator: { status: 'not configured' },
+    },
+    time: now.toISOString(),
+  };
+}
+
+/** `GET /health`: always 200 while the process serves; `status` says ok or degraded, `reasons` why. */
+export function healthHandler(deps: {
+  ctx: PublicContext;
+  dist: () => DistMap;
+  storeStatus: () => Promise<StoreStatus>;
+  now: () => number;
+}) {
+  return async function health(c: EdgeContext): Promise<Response> {
+    const report = healthReport(deps.ctx, deps.dist(), await deps.storeStatus(), new Date(deps.now()));
+    return replyJson(c, 200, report);
+  };
+}

@@ -1,0 +1,46 @@
+// Node entry of the edge: `npm run serve`. Loads configuration, serves on PORT, reloads dist/ on SIGHUP
+// and when it changes, and shuts down gracefully on SIGTERM/SIGINT.
+import { ConfigError } from '../core/config.ts';
+import { loadEdgeConfig } from './config.ts';
+import { jsonLogger } from './logger.ts';
+import { startEdge } from './start.ts';
+
+const logger = jsonLogger();
+
+let config: ReturnType<typeof loadEdgeConfig>;
+try {
+  config = loadEdgeConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  throw error;
+}
+
+const edge = await startEdge(config, logger);
+// One line on stdout that supervisors and tests read to learn the port.
+process.stdout.write(`${JSON.stringify({ listening: edge.port, baseUrl: edge.baseUrl })}\n`);
+logger.info('edge listening', {
+  port: edge.port,
+  store: config.RATE_LIMIT_STORE,
+  trustedProxies: config.TRUSTED_PROXIES.length,
+});
+
+process.on('SIGHUP', () => void edge.reload('SIGHUP'));
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info('shutting down', { signal });
+  edge.close().then(
+    () => process.exit(0),
+    (error: Error) => {
+      logger.error('shutdown failed', { error: error.message });
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));

@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import OpenAI from 'openai';
+import { z } from 'zod';
+import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
+import { checkAnswer } from './answer-check.ts';
+import { answerJsonSchema } from './answer-schema.ts';
+import { completeWithin } from './complete.ts';
+import { LlmFailure, redact } from './failure.ts';
+import { mergeAnswer } from './merge.ts';
+import { buildPrompt, knownHandles } from './prompt.ts';
+
+/** A structured log event; never carries the API key or post text. */
+export interface LlmLogEvent {
+  event: string;
+  [key: string]: unknown;
+}
+
+/** Settings of the OpenAI-compatible analyser. */
+export interface OpenAIAnalyserOptions {
+  /** Base URL of any OpenAI-compatible API, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1`. */
+  baseURL: string;
+  /** Sent as `Authorization: Bearer …`; without it no Authorization header is sent. */
+  apiKey?: string;
+  model: string;
+  /** Time limit of the whole call, retries included (default 60000). */
+  timeoutMs?: number;
+  /** Output token limit (default 4000). */
+  maxOutputTokens?: number;
+  /** Posts placed in the prompt at most, the most engaged first (default 40). */
+  maxPostsInPrompt?: number;
+  /** Characters of a post's body placed in the prompt at most (default 1000). */
+  maxPostChars?: number;
+  /** Retries on 429, 5xx and connection failures, within the time limit (default 1). */
+  maxRetries?: number;
+  /** Request field for the token limit: `max_completion_tokens` (default; current OpenAI) or `max_tokens` (older servers). */
+  tokenLimitField?: 'max_completion_tokens' | 'max_tokens';
+  /** The offline analyser: its result supplies the facts, and is returned whenever the model fails. */
+  fallback: Analyser;
+  log?: (e: LlmLogEvent) => void;
+}
+
+const Options = z.object({
+  baseURL: z.url({ protocol: /^https?$/, message: 'baseURL must be an http(s) URL' }),
+  apiKey: z.string().min(1, 'apiKey must not be empty when given').optional(),
+  model: z.string().min(1, 'model must not be empty'),
+  timeoutMs: z.int().min(1).max(600_000).default(60_000),
+  maxOutputTokens: z.int().min(64).max(128_000).default(4_000),
+  maxPostsInPrompt: z.int().min(1).max(500).default(40),
+  maxPostChars: z.int().min(50).max(20_000).default(1_000),
+  maxRetries: z.int().min(0).max(5).default(1),
+  tokenLimitField: z.enum(['max_completion_tokens', 'max_tokens']).default('max_completion_tokens'),
+});
+
+/** Name of the JSON Schema in `response_format`. */
+const SCHEMA_NAME = 'hourly_digest';
+
+function makeClient(baseURL: string, apiKey: string | undefined): OpenAI {
+  return new OpenAI({
+    baseURL,
+    // The SDK falls back to OPENAI_API_KEY and friends from the environment; pin every credential so a
+    // key meant for one endpoint is never sent to another.
+    apiKey: apiKey ?? 'unused',
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    ...(apiKey === undefined ? { defaultHeaders: { Authorization: null } } : {}),
+    maxRetries: 0,
+    logLevel: 'off',
+  });
+}
+
+/**
+ * An analyser that asks a model behind any OpenAI-compatible chat completions endpoint to write the
+ * hour's prose (title, summary, topics, hot discussions, tone, markdown digest) from the offline
+ * analyser's facts and a bounded, fenced sample of posts. Narratives, patterns and signals stay
+ * offline. Any failure — network, HTTP, timeout, refusal, truncation, bad JSON, schema or sanity — returns
+ * the offline result unchanged and logs the reason.
+ */
+export function createOpenAIAnalyser(opts: OpenAIAnalyserOptions): Analyser {
+  const parsed = Options.safeParse(opts);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`createOpenAIAnalyser: invalid options: ${problems}`);
+  }
+  const o = parsed.data;
+  const { fallback } = opts;
+  const log = (e: LlmLogEvent) => {
+    try {
+      opts.log?.(e);
+    } catch {
+      // A failing logger must not turn a usable result (or the fallback) into an error.
+    }
+  };
+  const secrets = o.apiKey === undefined ? [] : [o.apiKey];
+  const client = makeClient(o.baseURL, o.apiKey);
+  const name = `openai:${o.model}`;
+  const schema = answerJsonSchema();
+
+  async function askModel(input: AnalysisInput, offline: Analysis, started: number): Promise<Analysis> {
+    const deadline = started + o.timeoutMs;
+    const nonce = randomBytes(16).toString('hex');
+    const prompt = buildPrompt(
+      input,
+      offline,
+      { maxPosts: o.maxPostsInPrompt, maxPostChars: o.maxPostChars },
+      nonce,
+    );
+    log({
+      event: 'llm-request',
+      analyser: name,
+      hourStart: input.hourStart,
+      posts: prompt.posts.length,
+      promptChars: prompt.messages[0].content.length + prompt.messages[1].content.length,
+    });
+    const result = await completeWithin({
+      client,
+      deadline,
+      maxRetries: o.maxRetries,
+      body: {
+        model: o.model,
+        messages: [...prompt.messages],
+        response_format: { type: 'json_schema', json_schema: { name: SCHEMA_NAME, strict: true, schema } },
+        [o.tokenLimitField]: o.maxOutputTokens,
+      },
+      onRetry: (info) => log({ event: 'llm-retry', analyser: name, ...info }),
+    });
+    let json: unknown;
+    try {
+      json = JSON.parse(result.content);
+    } catch {
+      // Not the parser's message: it quotes the content, which may echo post text into the logs.
+      throw new LlmFailure('invalid-json', `content of ${result.content.length} chars is not JSON`);
+    }
+    const checked = checkAnswer(json, knownHandles(input, offline));
+    if (!checked.ok) throw new LlmFailure(checked.kind, checked.problems.slice(0, 5).join('; '));
+    log({
+      event: 'llm-ok',
+      analyser: name,
+      attempts: result.attempts,
+      usage: result.usage,
+      durationMs: Date.now() - started,
+    });
+    return mergeAnswer(offline, checked.answer);
+  }
+
+  return {
+    name,
+    async analyse(input) {
+      const offline = await fallback.analyse(input);
+      const started = Date.now();
+      try {
+        return await askModel(input, offline, started);
+      } catch (error) {
+        const failure =
+          error instanceof LlmFailure
+            ? error
+            : new LlmFailure(
+                'bad-response',
+                error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+              );
+        log({
+          event: 'llm-fallback',
+          analyser: name,
+          reason: failure.reason,
+          ...(failure.status === undefined ? {} : { status: failure.status }),
+          detail: redact(failure.detail, secrets),
+          durationMs: Date.now() - started,
+          using: fallback.name,
+        });
+        return offline;
+      }
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { createOfflineAnalyser, OfflineAnalyserOptions } from './analyser.ts';

@@ -1,0 +1,49 @@
+import type { ForumComment, ForumPost } from '../../core/forum.ts';
+import type { Digest } from '../../core/schemas/digest.ts';
+import type { HourSignals } from '../../core/schemas/signals.ts';
+
+export { HourSignals, NarrativeSignal } from '../../core/schemas/signals.ts';
+
+/** An earlier hour as the analyser sees it. */
+export interface PreviousHour {
+  readonly digest: Digest;
+  /** Null when the hour was written before signals existed or its signals file is missing. */
+  readonly signals: HourSignals | null;
+}
+
+/** Everything an analyser needs for one hour; pure data, no I/O. */
+export interface AnalysisInput {
+  readonly hourStart: string;
+  readonly hourEnd: string;
+  /** Posts scraped in the hour before filtering. */
+  readonly totalPosts: number;
+  /** Posts left after the quality filter. Untrusted text. */
+  readonly posts: readonly ForumPost[];
+  /** Post id → flattened comments, for the threads the scraper fetched. Untrusted text. */
+  readonly comments: ReadonlyMap<string, readonly ForumComment[]>;
+  /** Earlier hours that have digests, newest first (at most 24). */
+  readonly previous: readonly PreviousHour[];
+}
+
+/** The digest fields an analyser writes, plus the signals kept for later hours. */
+export type Analysis = Pick<
+  Digest,
+  | 'title'
+  | 'summary'
+  | 'fullDigest'
+  | 'topTopics'
+  | 'emergingNarratives'
+  | 'continuingNarratives'
+  | 'fadingNarratives'
+  | 'hotDiscussions'
+  | 'overallSentiment'
+  | 'sentimentShift'
+  | 'topPostPatterns'
+> & { readonly signals: HourSignals };
+
+/** Turns one hour of quality posts into digest fields. Implementations must be deterministic for the offline one. */
+export interface Analyser {
+  /** `offline` or `openai:<model>`; recorded in logs. */
+  readonly name: string;
+  analyse(input: AnalysisInput): Promise<Analysis>;
+}

@@ -1,0 +1,87 @@
+/**
+ * Offline advice latency and throughput on one core.
+ *
+ *   npm run bench:advisor [-- --requests 2000 --seed 11]
+ *
+ * Drafts are simulated posts (title + body), each advised with the shipped default model against a
+ * context of topics, narratives and patterns: scoring, factors and the offline rewrites re-scored.
+ * The baseline measured in the same run is scoring alone (one prediction, no rewrites), the floor of
+ * what any advice costs. Targets: p50 ≤ 20 ms, p99 ≤ 100 ms.
+ */
+import { parseArgs } from 'node:util';
+import { advise } from '../../core/advisor/advise.ts';
+import type { AdvisorContext } from '../../core/advisor/context.ts';
+import { splitDraft } from '../../core/advisor/draft.ts';
+import { loadAdvisorModel } from '../../core/advisor/load.ts';
+import { scoreDraft } from '../../core/advisor/score.ts';
+import { AdvisorRequest, MAX_PROMPT_CHARS } from '../../core/schemas/advisor.ts';
+import { generateHour } from '../sim/world.ts';
+
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '2000' }, seed: { type: 'string', default: '11' } },
+});
+const count = Number(values.requests);
+const seed = Number(values.seed);
+
+const { model } = await loadAdvisorModel(null);
+const hour = new Date('2026-02-10T12:00:00.000Z');
+const posts = generateHour(
+  { seed, postsPerHour: Math.max(200, count) },
+  hour,
+  new Date(hour.getTime() + 7_200_000),
+)
+  .posts.map((p) => p.post)
+  .filter((p) => p.title.trim().length > 0);
+const prompts = posts.slice(0, count).map((p) => `${p.title}\n\n${p.content}`.slice(0, MAX_PROMPT_CHARS));
+const context: AdvisorContext = {
+  digestId: '00000000-0000-8000-8000-000000000000',
+  hourStart: hour.toISOString(),
+  topics: ['agent memory', 'tool use', 'identity', 'crypto launches', 'human operators'].map((name) => ({
+    name,
+    terms: name.split(' '),
+  })),
+  narratives: [
+    {
+      label: 'Memory as identity',
+      terms: ['memory', 'identity', 'context', 'persistence'],
+      status: 'emerging',
+      share: 0.1,
+    },
+    { label: 'Agents and money', terms: ['token', 'wallet', 'payment'], status: 'continuing', share: 0.08 },
+  ],
+  patterns: [
+    { pattern: 'asks-a-question', description: 'asks a question', lift: 1.6, digestHour: hour.toISOString() },
+    { pattern: 'list-structure', description: 'is a list', lift: 1.4, digestHour: hour.toISOString() },
+  ],
+};
+
+function measure(name: string, run: (prompt: string) => void): void {
+  for (const p of prompts.slice(0, 50)) run(p); // warm-up
+  const times: number[] = [];
+  const started = performance.now();
+  for (const p of prompts) {
+    const t = performance.now();
+    run(p);
+    times.push(performance.now() - t);
+  }
+  const total = performance.now() - started;
+  times.sort((a, b) => a - b);
+  const q = (x: number) =>
+    (times[Math.min(times.length - 1, Math.floor(x * times.length))] as number).toFixed(2);
+  console.log(
+    `${name.padEnd(26)} p50 ${q(0.5)} ms  p99 ${q(0.99)} ms  max ${(times[times.length - 1] as number).toFixed(2)} ms  ` +
+      `throughput ${((1000 * prompts.length) / total).toFixed(0)} req/s`,
+  );
+}
+
+console.log(
+  `advisor bench: ${prompts.length} simulated drafts, model ${model.artifact.version}, one core (single thread)`,
+);
+const now = new Date('2026-02-10T13:05:00.000Z');
+measure('baseline: score only', (prompt) => {
+  scoreDraft(model, context, splitDraft(prompt), { submolt: 'general', author: null, at: now });
+});
+measure('advice (offline rewrites)', (prompt) => {
+  advise({ model, context, request: AdvisorRequest.parse({ prompt, context: { submolt: 'general' } }), now });
+});
+console.log('targets: p50 ≤ 20 ms, p99 ≤ 100 ms');

@@ -1,0 +1,73 @@
+/**
+ * Evaluates the advisor's engagement model on a time split of posts files (format of the shared
+ * Moltbook sample's posts.jsonl; rows observed at ≥ 24 h are labelled):
+ *
+ *   npm run advisor:eval -- --train <posts.jsonl> --test <posts.jsonl>
+ *   npm run advisor:eval -- --data <posts.jsonl> (--split-at <ISO time> | --split <fraction, default 0.7>)
+ *
+ * Prints, for the model and the baselines, Spearman ρ, same-community pairwise accuracy and NDCG@10 per
+ * hourly cohort, content-only beside content + author. The last line is
+ * `spearman=<model ρ> baseline=<best baseline ρ>`. Exit 2 on usage errors, 1 on unusable data.
+ */
+
+import { formatEvaluation } from '../learn/eval-report.ts';
+import { evaluateSplit } from '../learn/evaluate.ts';
+import { readPostsFile, splitByTime, splitTimeAt } from '../learn/posts-file.ts';
+import { parseFlags } from './args.ts';
+import { CliError } from './context.ts';
+
+const USAGE =
+  'usage: advisor-eval --train <posts.jsonl> --test <posts.jsonl>\n' +
+  '       advisor-eval --data <posts.jsonl> [--split-at <ISO time> | --split <0–1>]';
+
+async function main(argv: string[]): Promise<void> {
+  const flags = parseFlags(
+    argv,
+    {
+      train: { type: 'string' },
+      test: { type: 'string' },
+      data: { type: 'string' },
+      'split-at': { type: 'string' },
+      split: { type: 'string' },
+    },
+    USAGE,
+  );
+  let train: Awaited<ReturnType<typeof readPostsFile>>['labelled'];
+  let test: typeof train;
+  if (flags.train !== undefined && flags.test !== undefined && flags.data === undefined) {
+    const [a, b] = await Promise.all([readPostsFile(flags.train), readPostsFile(flags.test)]);
+    for (const [name, file] of [
+      [flags.train, a],
+      [flags.test, b],
+    ] as const)
+      if (file.skipped > 0)
+        console.error(`${name}: skipped ${file.skipped} unusable lines (${file.firstProblem})`);
+    train = a.labelled;
+    test = b.labelled;
+  } else if (flags.data !== undefined && flags.train === undefined && flags.test === undefined) {
+    const file = await readPostsFile(flags.data);
+    let at: Date;
+    if (flags['split-at'] !== undefined) {
+      at = new Date(flags['split-at']);
+      if (Number.isNaN(at.getTime())) throw new CliError(`--split-at must be an ISO time\n${USAGE}`, 2);
+    } else {
+      const fraction = Number(flags.split ?? '0.7');
+      if (!(fraction > 0 && fraction < 1)) throw new CliError(`--split must be between 0 and 1\n${USAGE}`, 2);
+      at = splitTimeAt(file.labelled, fraction);
+    }
+    ({ before: train, after: test } = splitByTime(file.labelled, at));
+  } else {
+    throw new CliError(`give --train and --test, or --data\n${USAGE}`, 2);
+  }
+  if (train.length < 20 || test.length < 2)
+    throw new CliError(
+      `not enough labelled rows (age ≥ 24 h): train ${train.length} (need 20), test ${test.length} (need 2)`,
+      1,
+    );
+  for (const l of formatEvaluation(evaluateSplit(train, test))) console.log(l);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(error instanceof CliError ? error.exitCode : 1);
+});

@@ -1,0 +1,39 @@
+import { addHours, lastCompleteHour } from '../../core/hours.ts';
+import { runHour } from '../run-hour.ts';
+import { hourFlag, parseFlags } from './args.ts';
+import { CliError, createContext, runCli } from './context.ts';
+
+const USAGE =
+  'usage: npm run generate -- [--hour <ISO hour>] [--forum <api base url>] [--content <dir>]\n' +
+  '  Builds and publishes the digest of one hour (default: the last complete hour).';
+
+await runCli(async () => {
+  const flags = parseFlags(
+    process.argv.slice(2),
+    {
+      hour: { type: 'string' },
+      forum: { type: 'string' },
+      content: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    USAGE,
+  );
+  if (flags.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const now = new Date();
+  const hour = flags.hour === undefined ? lastCompleteHour(now) : hourFlag('hour', flags.hour);
+  if (addHours(hour, 1) > now) {
+    throw new CliError(
+      `--hour ${hour.toISOString()} has not ended yet; only complete hours are published`,
+      2,
+    );
+  }
+  const ctx = createContext({ forum: flags.forum, content: flags.content });
+  const report = await runHour({ ...ctx, hourStart: hour, now: () => new Date() });
+  process.stdout.write(
+    `${report.hourStart} ${report.outcome}: ${report.qualityPosts}/${report.totalPosts} quality posts, ` +
+      `digest ${report.digestId} — ${report.title}\n`,
+  );
+});

@@ -1,0 +1,59 @@
+import { asNumber, asRecord } from './lenient.ts';
+
+/**
+ * How long a 429 (or 503) asks us to wait, in ms: the `Retry-After` header (delay-seconds or an
+ * HTTP-date, RFC 9110 §10.2.3) and the body's `retry_after_seconds` / `retry_after_minutes` (production)
+ * or `retryAfter` (seconds) / `retryAfterMinutes` (open-source server), also when nested under `data` or
+ * `error`. When several are given the longest wins; null when none is readable.
+ */
+export function retryAfterMs(header: string | null, body: unknown, nowMs: number): number | null {
+  const hints: number[] = [];
+  const fromHeader = parseRetryAfterHeader(header, nowMs);
+  if (fromHeader !== null) hints.push(fromHeader);
+  const records = [asRecord(body)];
+  records.push(asRecord(records[0]?.data), asRecord(records[0]?.error));
+  for (const record of records) {
+    if (!record) continue;
+    for (const [key, unit] of BODY_HINTS) {
+      const n = asNumber(record[key]);
+      if (n !== null && n >= 0) hints.push(n * unit);
+    }
+  }
+  return hints.length ? Math.ceil(Math.max(...hints)) : null;
+}
+
+const BODY_HINTS: readonly (readonly [string, number])[] = [
+  ['retry_after_seconds', 1000],
+  ['retry_after_minutes', 60_000],
+  ['retryAfter', 1000],
+  ['retryAfterMinutes', 60_000],
+];
+
+/** `Retry-After` as ms from now: delay-seconds or an HTTP-date (a past date means 0). */
+export function parseRetryAfterHeader(header: string | null, nowMs: number): number | null {
+  if (header === null) return null;
+  const text = header.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
+}
+
+/**
+ * When the response says the quota is used up (`X-RateLimit-Remaining: 0`), the time (ms since the
+ * epoch) at which `X-RateLimit-Reset` says it refills; null when requests may go on. The reset is read
+ * as epoch milliseconds, epoch seconds or delta seconds depending on its size, since servers differ.
+ * Without a usable reset, the window is assumed to be one minute (the forum's documented window).
+ */
+export function rateLimitResumeAt(headers: Headers, nowMs: number): number | null {
+  const remaining = asNumber(headers.get('x-ratelimit-remaining') ?? headers.get('ratelimit-remaining'));
+  if (remaining === null || remaining > 0) return null;
+  const resetText = headers.get('x-ratelimit-reset') ?? headers.get('ratelimit-reset');
+  const reset = asNumber(resetText);
+  if (reset === null) {
+    const at = resetText === null ? Number.NaN : Date.parse(resetText);
+    return Number.isNaN(at) ? nowMs + 60_000 : Math.max(nowMs, at);
+  }
+  if (reset > 1e12) return Math.max(nowMs, reset);
+  if (reset > 1e9) return Math.max(nowMs, reset * 1000);
+  return nowMs + Math.max(0, reset) * 1000;
+}

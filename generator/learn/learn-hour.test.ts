@@ -1,0 +1,130 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseModelArtifact } from '../../core/advisor/model.ts';
+import { addHours } from '../../core/hours.ts';
+import { createOfflineAnalyser } from '../analyse/offline/index.ts';
+import { runHour } from '../run-hour.ts';
+import { LABEL_AGE, samplePosts } from './learn-hour.ts';
+import { postingRow } from './rows.ts';
+import { simClock, simulatedSource } from './sim-source.ts';
+import { simulateHours } from './simulate.ts';
+import {
+  advisorPaths,
+  DAYS_KEPT,
+  listFiles,
+  prune,
+  readTrainingSet,
+  SAMPLE_PER_HOUR,
+  writeRows,
+} from './store.ts';
+
+const start = new Date('2026-02-01T00:00:00.000Z');
+let dir: string;
+let reports: Awaited<ReturnType<typeof simulateHours>>;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'murmur-learn-'));
+  // 120 posts an hour against a sample of 100; 27 hours, so hours 0–2 get labelled at hours 24–26.
+  reports = await simulateHours({
+    contentDir: dir,
+    start,
+    hours: 27,
+    seed: 5,
+    postsPerHour: 150,
+    retrainEveryHours: 1,
+    minRows: 150,
+    buckets: 1024,
+  });
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('learnFromHour over simulated hours', () => {
+  it('keeps a bounded sample of each hour and labels hour H−24 at about 25 h', async () => {
+    expect(reports.every((r) => r.stored <= SAMPLE_PER_HOUR)).toBe(true);
+    expect(reports[0]?.stored).toBe(SAMPLE_PER_HOUR);
+    expect(reports.slice(0, 24).every((r) => r.labelled === 0)).toBe(true);
+    expect(reports.slice(24).every((r) => r.labelled > 0 && r.labelled <= SAMPLE_PER_HOUR)).toBe(true);
+    const rows = await readTrainingSet(dir);
+    expect(rows.length).toBe(reports.reduce((n, r) => n + r.labelled, 0));
+    for (const r of rows) {
+      expect(r.ageHours).toBeGreaterThanOrEqual(LABEL_AGE.min);
+      expect(r.ageHours).toBeLessThanOrEqual(LABEL_AGE.max);
+      expect(Date.parse(r.createdAt)).toBeLessThan(addHours(start, 3).getTime());
+    }
+    const pending = await listFiles(advisorPaths(dir).pendingDir);
+    expect(pending).toHaveLength(24);
+  });
+
+  it('retrains once enough rows exist and publishes the model and its card', async () => {
+    const trained = reports.filter((r) => r.trained !== null);
+    expect(trained.length).toBeGreaterThan(0);
+    expect(reports[23]?.trained).toBeNull();
+    const paths = advisorPaths(dir);
+    const artifact = parseModelArtifact(JSON.parse(await readFile(paths.model, 'utf8')));
+    expect(artifact.source).toBe('forum');
+    expect(artifact.version).toBe(trained.at(-1)?.trained);
+    expect(await readFile(paths.cardMarkdown, 'utf8')).toMatch(/^# Viral Advisor model /);
+    expect(JSON.parse(await readFile(paths.cardJson, 'utf8')).trainingWindow.from).toBe(
+      artifact.trainingWindow.from,
+    );
+    expect((await readdir(paths.root)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('prunes training days beyond the window and stale pending hours', async () => {
+    const later = addHours(start, 24 * (DAYS_KEPT + 1));
+    const removed = await prune(dir, later);
+    expect(removed.some((r) => r.startsWith('training/'))).toBe(true);
+    expect(removed.some((r) => r.startsWith('pending/'))).toBe(true);
+    expect(await readTrainingSet(dir)).toEqual([]);
+    expect(await listFiles(advisorPaths(dir).pendingDir)).toEqual([]);
+  });
+});
+
+describe('sampling', () => {
+  it('takes a stable sample independent of the order posts arrive in', async () => {
+    const source = simulatedSource({ seed: 3, postsPerHour: 150, clock: simClock(addHours(start, 2)) });
+    const { posts } = await source.fetchHour(start, addHours(start, 1));
+    const a = samplePosts(posts).map((p) => p.id);
+    const b = samplePosts([...posts].reverse()).map((p) => p.id);
+    expect(a).toEqual(b);
+    expect(a).toHaveLength(SAMPLE_PER_HOUR);
+  });
+});
+
+describe('runHour wiring', () => {
+  it('publishes the hour even when the learning step fails', async () => {
+    const content = await mkdtemp(join(tmpdir(), 'murmur-learn-fail-'));
+    try {
+      const hour = addHours(start, 30);
+      const clock = simClock(addHours(hour, 1));
+      const sim = simulatedSource({ seed: 9, postsPerHour: 40, clock });
+      // A pending file for H−24 makes the step re-read that hour, which this source refuses.
+      const old = await sim.fetchHour(addHours(hour, -24), addHours(hour, -23));
+      await writeRows(
+        advisorPaths(content).pending(addHours(hour, -24)),
+        old.posts.slice(0, 5).map((p) => postingRow(p, [0, 0, 0, 0, 0, 0])),
+      );
+      const source = {
+        fetchHour: async (s: Date, e: Date) => {
+          if (s.getTime() !== hour.getTime()) throw new Error('forum down');
+          return sim.fetchHour(s, e);
+        },
+      };
+      const report = await runHour({
+        contentDir: content,
+        hourStart: hour,
+        source,
+        analyser: createOfflineAnalyser(),
+        now: clock.now,
+      });
+      expect(report.outcome).toBe('created');
+      expect(await listFiles(join(content, 'digests'))).toEqual(['2026']);
+    } finally {
+      await rm(content, { recursive: true, force: true });
+    }
+  });
+});

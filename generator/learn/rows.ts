@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { ForumPost } from '../../core/forum.ts';
+
+/** Title characters a training row keeps. */
+export const ROW_TITLE_CHARS = 200;
+/** Body characters a training row keeps (the opening carries most of the signal; bounds bytes/day). */
+export const ROW_BODY_CHARS = 600;
+
+/** A post as known at posting time: what the model may read. */
+export const PostingRow = z
+  .object({
+    id: z.string().min(1),
+    createdAt: z.iso.datetime({ offset: true }),
+    title: z.string().max(ROW_TITLE_CHARS),
+    content: z.string().max(ROW_BODY_CHARS),
+    hasUrl: z.boolean(),
+    submolt: z.string().min(1).nullable(),
+    author: z.string().min(1).nullable(),
+    /** matchVector() against the digests published when the post was seen. */
+    context: z.array(z.number()).length(6),
+  })
+  .strict();
+export type PostingRow = z.infer<typeof PostingRow>;
+
+/** A posting row with its engagement once about 24 h old. */
+export const LabelledRow = PostingRow.extend({
+  upvotes: z.int().nonnegative(),
+  comments: z.int().nonnegative(),
+  /** Age in hours when the engagement was read. */
+  ageHours: z.number().nonnegative(),
+}).strict();
+export type LabelledRow = z.infer<typeof LabelledRow>;
+
+/** The posting-time row of a forum post (text cut to the row bounds). */
+export function postingRow(post: ForumPost, context: readonly number[]): PostingRow {
+  return {
+    id: post.id,
+    createdAt: new Date(post.createdAt).toISOString(),
+    title: post.title.slice(0, ROW_TITLE_CHARS),
+    content: post.content.slice(0, ROW_BODY_CHARS),
+    hasUrl: post.url !== null,
+    submolt: post.submolt?.toLowerCase() ?? null,
+    author: post.author?.toLowerCase() ?? null,
+    context: context.map((v) => Math.round(v * 1e4) / 1e4),
+  };
+}

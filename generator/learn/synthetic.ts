@@ -1,0 +1,45 @@
+import type { LabelledRow } from './rows.ts';
+
+/** Test support: a deterministic pseudo-random generator (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS =
+  'memory agents tools humans logs cron notes context ideas build ship learn prompt error weather'.split(' ');
+
+/**
+ * Test support: labelled rows, one every 10 minutes from `start`, with a planted signal: titles with
+ * the word "zebra" and posts by "star" get about e³ more upvotes; everything else is noise.
+ */
+export function plantedRows(count: number, seed: number, start = Date.UTC(2026, 0, 20)): LabelledRow[] {
+  const r = rng(seed);
+  const pick = () => WORDS[Math.floor(r() * WORDS.length)] as string;
+  return Array.from({ length: count }, (_, i) => {
+    const zebra = r() < 0.3;
+    const star = r() < 0.15;
+    const words = Array.from({ length: 4 + Math.floor(r() * 4) }, pick);
+    if (zebra) words.splice(Math.floor(r() * words.length), 0, 'zebra');
+    const log = 0.5 + (zebra ? 2.2 : 0) + (star ? 1.5 : 0) + 0.6 * (r() - 0.5);
+    return {
+      id: `p${i}`,
+      createdAt: new Date(start + i * 600_000).toISOString(),
+      title: words.join(' '),
+      content: Array.from({ length: 10 }, pick).join(' '),
+      hasUrl: false,
+      submolt: 'general',
+      author: star ? 'star' : `agent${Math.floor(r() * 200)}`,
+      context: [0, 0, 0, 0, 0, 0],
+      upvotes: Math.max(0, Math.round(Math.expm1(log))),
+      comments: Math.max(0, Math.round(Math.expm1(log / 2))),
+      ageHours: 24.5,
+    };
+  });
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor, REDACTED } from './redact.ts';
+
+describe('createRedactor', () => {
+  it('replaces every occurrence of each secret, longest first', () => {
+    const redact = createRedactor(['ghs_abc123', 'ghs_abc123_longer', undefined, '']);
+    expect(redact('a ghs_abc123_longer b ghs_abc123 c ghs_abc123')).toBe(
+      `a ${REDACTED} b ${REDACTED} c ${REDACTED}`,
+    );
+  });
+
+  it('removes credentials from URLs, such as a push remote with a token', () => {
+    const redact = createRedactor([]);
+    expect(redact('fatal: unable to access https://x-access-token:abc@github.com/o/r.git/')).toBe(
+      `fatal: unable to access https://${REDACTED}@github.com/o/r.git/`,
+    );
+    expect(redact('http://127.0.0.1:8080/api')).toBe('http://127.0.0.1:8080/api');
+  });
+
+  it('leaves very short values alone', () => {
+    expect(createRedactor(['1'])('exit 1')).toBe('exit 1');
+  });
+});

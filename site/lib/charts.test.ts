@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { lineChart } from './charts.ts';
+
+const hours = Array.from({ length: 49 }, (_, i) => new Date(Date.UTC(2026, 0, 28, i)).toISOString());
+
+describe('lineChart', () => {
+  const model = lineChart({
+    id: 'volume',
+    title: 'Posts per hour',
+    description: 'desc',
+    formatValue: String,
+    series: [
+      { name: 'posts', className: 'series-a', points: hours.map((h, i) => ({ hourStart: h, value: i })) },
+    ],
+  });
+
+  it('draws one path per series, inside the plot area', () => {
+    expect(model.lines).toHaveLength(1);
+    const numbers = (model.lines[0]?.d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+    expect(numbers.length).toBeGreaterThan(10);
+    expect(model.lines[0]?.d.startsWith(`M${model.plot.left},${model.plot.bottom}`)).toBe(true);
+  });
+
+  it('puts one x tick per UTC midnight and about five y ticks from zero', () => {
+    expect(model.xTicks.map((t) => t.label)).toEqual(['Wed 28', 'Thu 29', 'Fri 30']);
+    expect(model.xTicks[0]?.position).toBe(model.plot.left);
+    expect(model.yTicks[0]).toEqual({ position: model.plot.bottom, label: '0' });
+    expect(model.yTicks.length).toBeGreaterThanOrEqual(4);
+    expect(model.empty).toBe(false);
+  });
+
+  it('leaves a gap where an hour has no value', () => {
+    const gappy = lineChart({
+      id: 'g',
+      title: 't',
+      description: 'd',
+      formatValue: String,
+      series: [
+        {
+          name: 's',
+          className: 'series-a',
+          points: hours.slice(0, 6).map((h, i) => ({ hourStart: h, value: i === 3 ? null : i })),
+        },
+      ],
+    });
+    expect(gappy.lines[0]?.d.match(/M/g)).toHaveLength(2);
+    expect(gappy.dots).toEqual([]);
+  });
+
+  it('draws a value with no neighbours as a dot, since a line cannot show it', () => {
+    const lone = lineChart({
+      id: 'l',
+      title: 't',
+      description: 'd',
+      formatValue: String,
+      series: [
+        {
+          name: 's',
+          className: 'series-b',
+          points: hours.slice(0, 5).map((h, i) => ({ hourStart: h, value: i === 1 ? 4 : i >= 3 ? i : null })),
+        },
+      ],
+    });
+    expect(lone.dots).toHaveLength(1);
+    expect(lone.dots[0]?.className).toBe('series-b');
+    expect(lone.dots[0]?.y).toBe(lone.plot.top);
+  });
+
+  it('places a reference line only inside the value range', () => {
+    const spec = {
+      id: 's',
+      title: 't',
+      description: 'd',
+      formatValue: String,
+      series: [
+        {
+          name: 's',
+          className: 'c',
+          points: [
+            { hourStart: hours[0] as string, value: -0.5 },
+            { hourStart: hours[1] as string, value: 0.5 },
+          ],
+        },
+      ],
+    };
+    expect(lineChart({ ...spec, reference: 0 }).referenceY).toBeTypeOf('number');
+    expect(lineChart({ ...spec, reference: 5 }).referenceY).toBeUndefined();
+  });
+
+  it('reports an empty chart when there is no value at all', () => {
+    const empty = lineChart({ id: 'e', title: 't', description: 'd', formatValue: String, series: [] });
+    expect(empty.empty).toBe(true);
+    expect(empty.lines).toEqual([]);
+  });
+});

@@ -1,0 +1,110 @@
+import type { HourSignals } from '../../core/schemas/signals.ts';
+import type { DigestSummary } from './archive.ts';
+import type { ChartPoint, ChartSeries } from './charts.ts';
+import { formatInt, formatScore, formatShare, formatShortDay } from './format.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** One UTC day of the trend window, for the charts' text alternative. */
+export interface DailyTrend {
+  readonly day: string;
+  /** Hours of the day that have a digest. */
+  readonly hours: number;
+  readonly totalPosts: number;
+  readonly qualityPosts: number;
+  /** qualityPosts / totalPosts over the day; null when no posts. */
+  readonly qualityRatio: number | null;
+  /** Mean of the hours' mean compound scores; null when no hour has signals. */
+  readonly meanSentiment: number | null;
+}
+
+/** The three chart series sets and their words. */
+export interface Trends {
+  /** Every hour of the window, oldest first (with or without a digest). */
+  readonly hours: readonly string[];
+  readonly volume: readonly ChartSeries[];
+  readonly quality: readonly ChartSeries[];
+  readonly sentiment: readonly ChartSeries[];
+  readonly days: readonly DailyTrend[];
+  readonly describe: { readonly volume: string; readonly quality: string; readonly sentiment: string };
+}
+
+function mean(values: readonly number[]): number | null {
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+}
+
+function range(points: readonly ChartPoint[]): { min: number; max: number; mean: number } | null {
+  const values = points.flatMap((p) => (p.value === null ? [] : [p.value]));
+  if (!values.length) return null;
+  return { min: Math.min(...values), max: Math.max(...values), mean: mean(values) ?? 0 };
+}
+
+/**
+ * The last `days` days up to `latestHourStart`: post volume (scraped and quality posts per hour), the
+ * quality ratio, and sentiment (mean compound score from the hours' signals), with one point per hour
+ * (null where the hour is missing), a daily table and a sentence per chart for readers who cannot see it.
+ */
+export function buildTrends(
+  summaries: readonly DigestSummary[],
+  signals: ReadonlyArray<Pick<HourSignals, 'hourStart' | 'meanCompound'>>,
+  latestHourStart: string,
+  days: number,
+): Trends {
+  const end = Date.parse(latestHourStart);
+  const start = end - (days * 24 - 1) * HOUR_MS;
+  const hours: string[] = [];
+  for (let t = start; t <= end; t += HOUR_MS) hours.push(new Date(t).toISOString());
+  const byHour = new Map(summaries.map((s) => [s.hourStart, s]));
+  const mood = new Map(signals.map((s) => [s.hourStart, s.meanCompound]));
+  const points = (value: (iso: string) => number | null | undefined): ChartPoint[] =>
+    hours.map((hourStart) => ({ hourStart, value: value(hourStart) ?? null }));
+  const total = points((h) => byHour.get(h)?.totalPosts);
+  const quality = points((h) => byHour.get(h)?.qualityPosts);
+  const ratio = points((h) => {
+    const s = byHour.get(h);
+    return s && s.totalPosts > 0 ? s.qualityPosts / s.totalPosts : null;
+  });
+  const sentiment = points((h) => mood.get(h));
+
+  const dayKeys = [...new Set(hours.map((h) => h.slice(0, 10)))];
+  const daily = dayKeys.map((day): DailyTrend => {
+    const inDay = hours.filter((h) => h.startsWith(day));
+    const digests = inDay.flatMap((h) => byHour.get(h) ?? []);
+    const totalPosts = digests.reduce((a, d) => a + d.totalPosts, 0);
+    const qualityPosts = digests.reduce((a, d) => a + d.qualityPosts, 0);
+    return {
+      day,
+      hours: digests.length,
+      totalPosts,
+      qualityPosts,
+      qualityRatio: totalPosts > 0 ? qualityPosts / totalPosts : null,
+      meanSentiment: mean(inDay.flatMap((h) => mood.get(h) ?? [])),
+    };
+  });
+
+  const period = `from ${formatShortDay(hours[0] ?? latestHourStart)} to ${formatShortDay(latestHourStart)}`;
+  const t = range(total);
+  const r = range(ratio);
+  const m = range(sentiment);
+  return {
+    hours,
+    volume: [
+      { name: 'Posts scraped', className: 'series-a', points: total },
+      { name: 'Quality posts', className: 'series-b', points: quality },
+    ],
+    quality: [{ name: 'Quality ratio', className: 'series-b', points: ratio }],
+    sentiment: [{ name: 'Mean sentiment', className: 'series-c', points: sentiment }],
+    days: daily,
+    describe: {
+      volume: t
+        ? `Posts scraped per hour ${period}: between ${formatInt(t.min)} and ${formatInt(t.max)}, ${formatInt(t.mean)} on average.`
+        : `No digests ${period}.`,
+      quality: r
+        ? `Share of posts that passed the quality filter per hour ${period}: between ${formatShare(r.min)} and ${formatShare(r.max)}, ${formatShare(r.mean)} on average.`
+        : `No digests ${period}.`,
+      sentiment: m
+        ? `Mean sentiment score per hour (−1 negative to +1 positive) ${period}: between ${formatScore(m.min)} and ${formatScore(m.max)}, ${formatScore(m.mean)} on average.`
+        : `No sentiment signals ${period}.`,
+    },
+  };
+}
