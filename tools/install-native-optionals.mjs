@@ -66,7 +66,9 @@ function install(pkg, work) {
   mkdirSync(dirname(target), { recursive: true });
   rmSync(target, { recursive: true, force: true });
   renameSync(unpacked, target);
-  console.log(`install-native-optionals: installed ${pkg.name}@${pkg.version} (skipped by npm's engine check)`);
+  console.log(
+    `install-native-optionals: installed ${pkg.name}@${pkg.version} (skipped by npm's engine check)`,
+  );
 }
 
 if (existsSync(lockPath)) {
