@@ -1,0 +1,62 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../../core/limits.ts';
+import { silentLogger } from '../../logger.ts';
+import { memoryStore } from '../../rate-limit/memory-store.ts';
+import { redisStore } from '../../rate-limit/redis-store.ts';
+import type { RateLimitStore } from '../../rate-limit/store.ts';
+import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
+import { keyQuota } from './index.ts';
+
+const prefix = uniquePrefix();
+afterAll(() => deleteKeys(prefix));
+
+const DAY = 24 * 60 * 60 * 1000;
+const midnight = Date.parse('2026-03-10T00:00:00.000Z');
+
+/** Waits until a Redis store is connected. */
+async function connected(store: RateLimitStore): Promise<void> {
+  for (let i = 0; i < 100 && !(await store.status()).reachable; i++)
+    await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('key quota', () => {
+  it('allows the contract’s 2 a day, refuses the third until the next UTC midnight, then allows again', async () => {
+    let now = midnight + 15 * 60 * 60 * 1000 + 30_500; // 15:00:30.5 UTC
+    const quota = keyQuota({ store: memoryStore(), perDay: LIMITS.advisorKey.max, now: () => now });
+    expect(await quota.take('key_a')).toEqual({ ok: true, limit: 2, remaining: 1, resetAt: midnight + DAY });
+    expect(await quota.take('key_a')).toEqual({ ok: true, limit: 2, remaining: 0, resetAt: midnight + DAY });
+    const refused = await quota.take('key_a');
+    expect(refused).toEqual({ ok: false, limit: 2, retryAfterSeconds: 32_370, resetAt: midnight + DAY });
+    // Another key has its own quota.
+    expect((await quota.take('key_b')).ok).toBe(true);
+    now = midnight + DAY - 1;
+    expect(await quota.take('key_a')).toMatchObject({ ok: false, retryAfterSeconds: 1 });
+    now = midnight + DAY;
+    expect(await quota.take('key_a')).toEqual({
+      ok: true,
+      limit: 2,
+      remaining: 1,
+      resetAt: midnight + 2 * DAY,
+    });
+  });
+
+  it('is shared by two quota objects (two instances) on one Redis store', async () => {
+    const now = midnight + 3_600_000;
+    const a = redisStore({ url: TEST_REDIS_URL, prefix, logger: silentLogger });
+    const b = redisStore({ url: TEST_REDIS_URL, prefix, logger: silentLogger });
+    try {
+      await connected(a);
+      await connected(b);
+      const qa = keyQuota({ store: a, perDay: 2, now: () => now });
+      const qb = keyQuota({ store: b, perDay: 2, now: () => now });
+      expect((await qa.take('key_shared')).ok).toBe(true);
+      expect(await qb.take('key_shared')).toMatchObject({ ok: true, remaining: 0 });
+      expect(await qa.take('key_shared')).toMatchObject({ ok: false, retryAfterSeconds: 23 * 3600 });
+      const tomorrow = keyQuota({ store: b, perDay: 2, now: () => now + DAY });
+      expect((await tomorrow.take('key_shared')).ok).toBe(true);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
