@@ -125,6 +125,8 @@ describe('npm run keys', () => {
         stderr: expect.stringMatching(message),
       });
     }
-    expect((await keysInProcess(['list'], { ...env, PORT: 'eighty' })).stderr).toMatch(/PORT: must be a number/);
+    expect((await keysInProcess(['list'], { ...env, PORT: 'eighty' })).stderr).toMatch(
+      /PORT: must be a number/,
+    );
   });
 });
