@@ -1,0 +1,27 @@
+/**
+ * Refunds of settled payments whose work was not delivered (the contract's 502 `{"refund":"queued"}`):
+ * a durable queue (disk or Redis) the paid route writes to before answering, and a worker that pays
+ * the USDC back from the refund wallet, retrying until confirmed and never twice. See README.md.
+ */
+export { diskRefundQueue } from './disk-queue.ts';
+export {
+  LockLostError,
+  type NewRefundOrder,
+  PENDING_STATES,
+  type RefundClaim,
+  type RefundListFilter,
+  type RefundOrder,
+  RefundOrderError,
+  type RefundQueue,
+  type RefundRecord,
+  type RefundState,
+  refundId,
+  type SignedRefundTx,
+} from './order.ts';
+export { type RedisRefundQueueOptions, redisRefundQueue } from './redis-queue.ts';
+export {
+  type RefundWorker,
+  type RefundWorkerHooks,
+  type RefundWorkerOptions,
+  startRefundWorker,
+} from './worker.ts';
