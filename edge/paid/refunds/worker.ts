@@ -34,7 +34,10 @@ export interface RefundWorkerHooks {
 /** Options of the refund worker. */
 export interface RefundWorkerOptions {
   queue: RefundQueue;
-  /** JSON-RPC endpoint of the chain the refunds are paid on. */
+  /**
+   * JSON-RPC endpoint of the chain the refunds are paid on: one consistent node (or a pool with sticky
+   * sessions), since "this transaction can never be mined" is judged from its receipts and nonces.
+   */
   rpcUrl: string;
   /** Key of the refund wallet (holds the USDC to pay back and ETH for gas). Never logged. */
   privateKey: `0x${string}`;
@@ -51,7 +54,7 @@ export interface RefundWorkerOptions {
   receiptPollMs?: number;
   /** Backoff between failed tries of one order: base × 2^(tries−1), at most max (ms; defaults 5,000 and 600,000). */
   backoff?: { baseMs: number; maxMs: number };
-  /** A signed transaction not mined after this long is replaced by one with the same nonce and higher fees (ms, default 180,000). */
+  /** A signed transaction not mined after this long is replaced by one with the same nonce and fees +25 % (at most 5 times; ms, default 180,000). */
   replaceAfterMs?: number;
   /** Largest single refund in atomic units; a larger order fails permanently (default: no limit). */
   maxAmount?: bigint;
@@ -80,6 +83,9 @@ type Outcome =
   | { kind: 'reverted'; tx: SignedRefundTx; receipt: TransactionReceipt }
   | { kind: 'dead' }
   | { kind: 'pending' };
+
+/** Fee bumps of one transaction at most (each at least +25 %); after that the last one is rebroadcast. */
+const MAX_REPLACEMENTS = 5;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -254,9 +260,11 @@ export function startRefundWorker(opts: RefundWorkerOptions): RefundWorker {
       const higher = (BigInt(old) * 125n) / 100n + 1n;
       return higher > current ? higher : current;
     };
+    const maxFeePerGas = raise(tx.maxFeePerGas, now.maxFeePerGas);
+    const priority = raise(tx.maxPriorityFeePerGas, now.maxPriorityFeePerGas);
     return sign(record, tx.nonce, BigInt(tx.gas), {
-      maxFeePerGas: raise(tx.maxFeePerGas, now.maxFeePerGas),
-      maxPriorityFeePerGas: raise(tx.maxPriorityFeePerGas, now.maxPriorityFeePerGas),
+      maxFeePerGas,
+      maxPriorityFeePerGas: priority < maxFeePerGas ? priority : maxFeePerGas,
     });
   };
 
@@ -311,7 +319,7 @@ export function startRefundWorker(opts: RefundWorkerOptions): RefundWorker {
     if (outcome.kind === 'pending') {
       let current = r;
       const newest = txs[txs.length - 1] as SignedRefundTx;
-      if (Date.now() - Date.parse(newest.signedAt) > replaceAfterMs) {
+      if (txs.length <= MAX_REPLACEMENTS && Date.now() - Date.parse(newest.signedAt) > replaceAfterMs) {
         const replacement = await bump(r, newest);
         current = { ...r, txs: [...txs, replacement], updatedAt: new Date().toISOString() };
         await claim.save(current);
