@@ -88,6 +88,18 @@ describe('two chains in one process', () => {
     }
   });
 
+  it('rejects a port in use with a message naming it', async () => {
+    const a = await startDevChain({ payers: 0 });
+    try {
+      const port = Number(new URL(a.rpcUrl).port);
+      await expect(startDevChain({ port, payers: 0 })).rejects.toThrow(
+        `dev chain: cannot serve JSON-RPC on 127.0.0.1:${port}`,
+      );
+    } finally {
+      await a.close();
+    }
+  });
+
   it('close frees the port and is idempotent', async () => {
     const c = await startDevChain({ payers: 0 });
     await c.close();
