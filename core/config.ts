@@ -21,6 +21,50 @@ const int = (min: number, max: number, fallback: number) =>
     .max(max, `must be at most ${max}`)
     .default(fallback);
 
+const hexKey = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? undefined : s))
+  .pipe(
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a private key: 0x followed by 64 hex digits')
+      .transform((s) => s as `0x${string}`)
+      .optional(),
+  )
+  .optional();
+
+/**
+ * FACILITATOR_HEADERS: a JSON object of header names to string values. The value is a secret, so no
+ * message ever repeats it.
+ */
+const headerObject = z
+  .string()
+  .trim()
+  .transform((s, ctx) => {
+    if (s === '') return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(s);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object such as {"Authorization":"Bearer …"}' });
+      return z.NEVER;
+    }
+    const ok =
+      parsed !== null &&
+      typeof parsed === 'object' &&
+      !Array.isArray(parsed) &&
+      Object.entries(parsed).every(
+        ([name, value]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && typeof value === 'string',
+      );
+    if (!ok) {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of header names to string values' });
+      return z.NEVER;
+    }
+    return parsed as Record<string, string>;
+  })
+  .optional();
+
 /**
  * Every environment variable the project reads, with its default. Parsed once at start-up; names are
  * the variables themselves so an error can name the one that is wrong.
@@ -101,10 +145,47 @@ export const EnvSchema = z.object({
   DIST_WATCH: z.enum(['0', '1']).default('1'),
   /** How long dist/ must stay unchanged before a watched change is reloaded, in ms. */
   DIST_RELOAD_QUIET_MS: int(50, 60_000, 2_000),
+  /**
+   * Address that receives the payments of the paid routes. With a facilitator, payments are ON;
+   * with neither, the edge answers the challenge of the demo payee and never takes money.
+   */
+  PAY_TO: z
+    .string()
+    .trim()
+    .transform((s) => (s === '' ? undefined : s))
+    .pipe(
+      z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address: 0x followed by 40 hex digits')
+        .refine((s) => !/^0x0{40}$/.test(s), 'must not be the zero address (USDC refuses transfers to it)')
+        .transform((s) => s as `0x${string}`)
+        .optional(),
+    )
+    .optional(),
+  /** A remote x402 facilitator (e.g. https://x402.org/facilitator, or a hosted one for mainnet). */
+  FACILITATOR_URL: optionalUrl,
+  /** Extra headers sent to the remote facilitator (secret), a JSON object, e.g. `{"Authorization":"Bearer …"}`. */
+  FACILITATOR_HEADERS: headerObject,
+  /** Time limit of one call to the remote facilitator, in ms. */
+  FACILITATOR_TIMEOUT_MS: int(500, 120_000, 30_000),
+  /** The embedded facilitator's settling wallet (secret): it pays the gas of every settlement. */
+  FACILITATOR_PRIVATE_KEY: hexKey,
+  /** JSON-RPC endpoint of the chain, for the embedded facilitator and the refund worker. */
+  EVM_RPC_URL: optionalUrl,
+  /** The refund wallet (secret): the refund worker sends USDC back from it. */
+  REFUND_PRIVATE_KEY: hexKey,
+  /** Folder of the edge's own state: settlement records, the refund queue and API keys on disk. */
+  STATE_DIR: z.string().trim().min(1).default('.state'),
 });
 
 /** The names of variables whose values are secrets: never logged, never written. */
-export const SECRET_VARIABLES = ['FORUM_API_KEY', 'OPENAI_API_KEY'] as const;
+export const SECRET_VARIABLES = [
+  'FORUM_API_KEY',
+  'OPENAI_API_KEY',
+  'FACILITATOR_HEADERS',
+  'FACILITATOR_PRIVATE_KEY',
+  'REFUND_PRIVATE_KEY',
+] as const;
 
 /** Parsed configuration; `baseUrl` is resolved (no trailing slash). */
 export type Config = z.infer<typeof EnvSchema> & { baseUrl: string };
@@ -123,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (result.success && result.data.RATE_LIMIT_STORE === 'redis' && result.data.REDIS_URL === undefined) {
     lines.push('  REDIS_URL: is required when RATE_LIMIT_STORE is redis');
   }
+  if (result.success) for (const line of paymentProblems(result.data)) lines.push(`  ${line}`);
   if (!result.success || lines.length > 0)
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   const cfg = result.data;
@@ -135,4 +217,100 @@ export function redactConfig(cfg: Config): Record<string, unknown> {
   const out: Record<string, unknown> = { ...cfg };
   for (const name of SECRET_VARIABLES) if (out[name] !== undefined) out[name] = '[set]';
   return out;
+}
+
+/** How the paid routes take money, derived from the configuration (see `paymentSetup`). */
+export type PaymentSetup =
+  /** No payment configuration: the 402 challenge of the demo payee, and no money is ever taken. */
+  | { readonly mode: 'challenge-only' }
+  /** A remote facilitator verifies and settles. */
+  | {
+      readonly mode: 'remote';
+      readonly payTo: `0x${string}`;
+      readonly url: string;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly timeoutMs: number;
+    }
+  /** The embedded facilitator verifies and settles itself, paying gas from its wallet. */
+  | {
+      readonly mode: 'embedded';
+      readonly payTo: `0x${string}`;
+      readonly privateKey: `0x${string}`;
+      readonly rpcUrl: string;
+    };
+
+type PaymentVariables = Pick<
+  z.infer<typeof EnvSchema>,
+  | 'PAY_TO'
+  | 'FACILITATOR_URL'
+  | 'FACILITATOR_HEADERS'
+  | 'FACILITATOR_TIMEOUT_MS'
+  | 'FACILITATOR_PRIVATE_KEY'
+  | 'EVM_RPC_URL'
+  | 'REFUND_PRIVATE_KEY'
+>;
+
+/**
+ * What is wrong with the payment variables together, one line per problem, each naming the variable
+ * to set or unset. Payments are ON with PAY_TO and one facilitator: FACILITATOR_URL (remote), or
+ * FACILITATOR_PRIVATE_KEY with EVM_RPC_URL (embedded). None of them: challenge-only. Anything in
+ * between is an error, never a silent fallback.
+ */
+export function paymentProblems(cfg: PaymentVariables): string[] {
+  const problems: string[] = [];
+  const remote = cfg.FACILITATOR_URL !== undefined;
+  const embedded = cfg.FACILITATOR_PRIVATE_KEY !== undefined;
+  if (remote && embedded) {
+    problems.push(
+      'FACILITATOR_URL: set either FACILITATOR_URL (a remote facilitator) or FACILITATOR_PRIVATE_KEY (the embedded one), not both',
+    );
+  }
+  if (embedded && cfg.EVM_RPC_URL === undefined) {
+    problems.push(
+      'EVM_RPC_URL: is required with FACILITATOR_PRIVATE_KEY (the embedded facilitator settles through it)',
+    );
+  }
+  if (cfg.FACILITATOR_HEADERS !== undefined && !remote) {
+    problems.push('FACILITATOR_HEADERS: is only used with FACILITATOR_URL, which is not set');
+  }
+  if (cfg.PAY_TO !== undefined && !remote && !embedded) {
+    problems.push(
+      'FACILITATOR_URL: is required when PAY_TO is set (or FACILITATOR_PRIVATE_KEY with EVM_RPC_URL for the embedded facilitator)',
+    );
+  }
+  if (cfg.PAY_TO === undefined && (remote || embedded)) {
+    problems.push(
+      `PAY_TO: is required when ${remote ? 'FACILITATOR_URL' : 'FACILITATOR_PRIVATE_KEY'} is set (the address that receives the payments)`,
+    );
+  }
+  if (cfg.REFUND_PRIVATE_KEY !== undefined && cfg.EVM_RPC_URL === undefined) {
+    problems.push('EVM_RPC_URL: is required with REFUND_PRIVATE_KEY (the refund worker sends through it)');
+  }
+  return problems;
+}
+
+/** The payment setup of a valid configuration (loadConfig has already refused partial ones). */
+export function paymentSetup(cfg: PaymentVariables): PaymentSetup {
+  if (cfg.PAY_TO !== undefined && cfg.FACILITATOR_URL !== undefined) {
+    return {
+      mode: 'remote',
+      payTo: cfg.PAY_TO,
+      url: cfg.FACILITATOR_URL,
+      headers: cfg.FACILITATOR_HEADERS ?? {},
+      timeoutMs: cfg.FACILITATOR_TIMEOUT_MS,
+    };
+  }
+  if (
+    cfg.PAY_TO !== undefined &&
+    cfg.FACILITATOR_PRIVATE_KEY !== undefined &&
+    cfg.EVM_RPC_URL !== undefined
+  ) {
+    return {
+      mode: 'embedded',
+      payTo: cfg.PAY_TO,
+      privateKey: cfg.FACILITATOR_PRIVATE_KEY,
+      rpcUrl: cfg.EVM_RPC_URL,
+    };
+  }
+  return { mode: 'challenge-only' };
 }

@@ -6,10 +6,10 @@ import { DEFAULT_SIBLINGS, resolveMovedPath } from '../core/docs/moved-routes.ts
 import { makeDigest } from '../core/envelopes/digest-fixture.ts';
 import { ErrorBody, HistoryResponse, LatestResponse } from '../core/schemas/envelope.ts';
 import { createApp, type EdgeDeps } from './app.ts';
-import type { PaymentGate } from './paid/gate.ts';
 import { memoryStore } from './rate-limit/memory-store.ts';
 import { routeIndex } from './routes/route-index.ts';
 import { distFromEntries, emptyDist } from './static/dist-map.ts';
+import { fakeGate } from './testing/fake-gate.ts';
 import { asClient, fakeSiteFiles, LATEST, TEST_CTX, writeContent } from './testing/fixtures.ts';
 
 const NOW = Date.parse('2026-01-30T11:20:00.000Z');
@@ -308,23 +308,19 @@ describe('paid routes (the payment seam)', () => {
   });
 
   it('serves history from content/ once a gate lets a request through, with the settle headers', async () => {
-    const gate: PaymentGate = {
-      challenge: () => {
-        throw new Error('not used');
-      },
-      decide: async () => ({
-        type: 'payment-verified',
-        settle: async () => ({ 'PAYMENT-RESPONSE': 'settled' }),
-      }),
-    };
-    const res = await request(app({ gate }), '/api/forum/digests?hours=3&limit=2');
+    const gate = fakeGate(TEST_CTX);
+    const res = await request(app({ gate }), '/api/forum/digests?hours=3&limit=2', {
+      headers: { 'PAYMENT-SIGNATURE': 'paid' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('payment-response')).toBe('settled');
     const body = HistoryResponse.parse(await res.json());
+    expect(body.charged).toBe(true);
     expect(body.data.map((d) => d.hourStart)).toEqual([
       '2026-01-30T10:00:00.000Z',
       '2026-01-30T09:00:00.000Z',
     ]);
+    expect(gate.log).toEqual({ verified: 1, settled: 1 });
   });
 });
 
@@ -334,7 +330,8 @@ describe('/health', () => {
     const body = (await res.json()) as { status: string; reasons: string[]; checks: Record<string, unknown> };
     expect(body.status).toBe('ok');
     expect(body.reasons).toEqual([]);
-    expect(body.checks.facilitator).toEqual({ status: 'not configured' });
+    expect(body.checks.facilitator).toMatchObject({ mode: 'challenge-only', status: 'not configured' });
+    expect(JSON.stringify(body.checks.facilitator)).toContain('no money is ever taken');
   });
 
   it('is degraded, with reasons, when the digest is late and the site is missing', async () => {

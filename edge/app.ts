@@ -18,9 +18,10 @@ import { errorHandler } from './error-handler.ts';
 import { methodNotAllowed, notFound } from './errors.ts';
 import { fastLane, type Lane } from './fast-lane.ts';
 import { type Logger, silentLogger } from './logger.ts';
-import { type AdviseFn, advisorHandler } from './paid/advisor.ts';
+import { type AdviseFn, advisorHandler, type FreeTier, type RefundSink } from './paid/advisor.ts';
 import { challengeOnlyGate, type PaymentGate } from './paid/gate.ts';
 import { historyHandler } from './paid/history.ts';
+import type { SettlementLog } from './paid/settlement-log.ts';
 import { clientIp } from './rate-limit/client-ip.ts';
 import { applyDecision, type LimitDecision, rateLimiter } from './rate-limit/limiter.ts';
 import type { RateLimitStore } from './rate-limit/store.ts';
@@ -48,10 +49,18 @@ export interface EdgeDeps {
   readonly siblings?: SiblingBaseUrls;
   /** Payment terms of the 402 challenge (default: the demo terms, which can never move funds). */
   readonly paymentTerms?: PaymentTerms;
-  /** The payment seam (default: every paid request is answered 402). */
+  /** The payment seam (default: every paid request is answered 402, payments off). */
   readonly gate?: PaymentGate;
-  /** The advisor's computation, once payments exist. */
+  /** The advisor's computation (without it, a paid or keyed advisor request is answered 503). */
   readonly advise?: AdviseFn;
+  /** Free-tier API keys of the advisor and their daily quota (without them every key is unknown). */
+  readonly freeTier?: FreeTier;
+  /** Where refunds of settled payments whose work failed are filed. */
+  readonly refunds?: RefundSink;
+  /** Where settlements are recorded (the gate records them; the advisor adds queued refunds). */
+  readonly ledger?: SettlementLog;
+  /** Extra /health checks (e.g. the refund worker); each may add a reason that makes it degraded. */
+  readonly healthChecks?: () => Promise<Record<string, { reason?: string } & Record<string, unknown>>>;
   readonly logger?: Logger;
   /** Changes the fixed-window limits (the bench raises them); the contract's limits by default. */
   readonly adjustLimit?: (limit: RateLimit) => RateLimit;
@@ -123,10 +132,28 @@ export function createEdge(deps: EdgeDeps): Edge {
   // Routes with a handler of their own; every other route of the table serves its built file.
   const ownHandlers: Readonly<Record<string, (route: RouteDef) => Handler>> = {
     health: () =>
-      healthHandler({ ctx: deps.ctx, dist: deps.dist, storeStatus: () => deps.store.status(), now }),
+      healthHandler({
+        ctx: deps.ctx,
+        dist: deps.dist,
+        storeStatus: () => deps.store.status(),
+        facilitatorStatus: () => gate.status(),
+        extraChecks: deps.healthChecks,
+        now,
+      }),
     'setup-guide': () => setupGuideHandler(deps.dist),
     history: (route) => historyHandler({ route, ctx: deps.ctx, gate, contentDir: deps.contentDir, now }),
-    advisor: (route) => advisorHandler({ route, gate, advise: deps.advise }),
+    advisor: (route) =>
+      advisorHandler({
+        route,
+        ctx: deps.ctx,
+        gate,
+        advise: deps.advise,
+        freeTier: deps.freeTier,
+        refunds: deps.refunds,
+        ledger: deps.ledger,
+        logger,
+        now,
+      }),
   };
 
   // Each route of the table answers its method and HEAD (a GET route's headers, a paid POST route's

@@ -25,6 +25,7 @@ logger.info('edge listening', {
   port: edge.port,
   store: config.RATE_LIMIT_STORE,
   trustedProxies: config.TRUSTED_PROXIES.length,
+  payments: edge.payments.setup.mode,
 });
 
 process.on('SIGHUP', () => void edge.reload('SIGHUP'));

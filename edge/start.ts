@@ -3,11 +3,15 @@ import { createServer, type RequestListener, type Server, type ServerOptions } f
 import type { AddressInfo } from 'node:net';
 import { basename, dirname } from 'node:path';
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
+import { rewriterFromConfig } from '../core/advisor/llm-rewrite.ts';
 import type { RateLimit, TokenBucket } from '../core/limits.ts';
 import { createEdge, type EdgeDeps } from './app.ts';
 import type { EdgeConfig } from './config.ts';
 import type { Lane } from './fast-lane.ts';
 import type { Logger } from './logger.ts';
+import type { AdviseFn } from './paid/advisor.ts';
+import { type AdvisorRuntime, startAdvisorRuntime } from './paid/advisor-runtime.ts';
+import { type PaymentsRuntime, paymentsFromConfig } from './paid/payments.ts';
 import { fallbackStore } from './rate-limit/fallback-store.ts';
 import { memoryStore } from './rate-limit/memory-store.ts';
 import { redisStore } from './rate-limit/redis-store.ts';
@@ -22,6 +26,13 @@ export interface EdgeHandle {
   readonly baseUrl: string;
   /** Reloads dist/ into memory; keeps the current site when the new one cannot be read. */
   reload(reason: string): Promise<boolean>;
+  /**
+   * The paid routes' runtime: the gate (`payments.x402?.timings()` gives the facilitator's own verify
+   * and settle times), settlement records, refund queue and worker, API keys.
+   */
+  readonly payments: PaymentsRuntime;
+  /** The advisor being served (undefined when `overrides.advise` replaced it). */
+  readonly advisor: AdvisorRuntime | undefined;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), closes the store. */
   close(graceMs?: number): Promise<void>;
 }
@@ -36,7 +47,10 @@ export function storeFromConfig(cfg: EdgeConfig, logger: Logger): RateLimitStore
 /**
  * Starts the edge: reads dist/ into memory, serves on HOST:PORT, reloads dist/ when it changes
  * (after DIST_RELOAD_QUIET_MS without further change, since a build writes for seconds) and on
- * demand. `overrides` lets a bench raise limits or a test inject a store.
+ * demand. Payments come from the configuration alone (PAY_TO, FACILITATOR_*, EVM_RPC_URL,
+ * REFUND_PRIVATE_KEY, STATE_DIR; see paid/payments.ts); the advisor model and context are loaded from
+ * CONTENT_DIR and kept fresh. `overrides` lets a bench raise limits, a test inject a store or an
+ * advisor computation (e.g. one that fails, to exercise refunds).
  */
 export async function startEdge(
   cfg: EdgeConfig,
@@ -45,6 +59,7 @@ export async function startEdge(
     adjustLimit?: (l: RateLimit) => RateLimit;
     adjustBucket?: (b: TokenBucket) => TokenBucket;
     store?: RateLimitStore;
+    advise?: AdviseFn;
   } = {},
 ): Promise<EdgeHandle> {
   const platform = cfg.PLATFORM_SEGMENT;
@@ -78,8 +93,13 @@ export async function startEdge(
   const baseUrl = cfg.BASE_URL === undefined ? `http://localhost:${port}` : cfg.baseUrl;
 
   const store = overrides.store ?? storeFromConfig(cfg, logger);
+  const ctx = { baseUrl, platform };
+  const payments = await paymentsFromConfig(cfg, { ctx, store, logger });
+  const advisor = overrides.advise
+    ? undefined
+    : await startAdvisorRuntime({ contentDir: cfg.CONTENT_DIR, rewriter: rewriterFromConfig(cfg), logger });
   const deps: EdgeDeps = {
-    ctx: { baseUrl, platform },
+    ctx,
     dist: () => current,
     contentDir: cfg.CONTENT_DIR,
     store,
@@ -88,6 +108,12 @@ export async function startEdge(
     logger,
     adjustLimit: overrides.adjustLimit,
     adjustBucket: overrides.adjustBucket,
+    gate: payments.gate,
+    advise: overrides.advise ?? advisor?.advise,
+    freeTier: payments.freeTier,
+    refunds: payments.refunds,
+    ledger: payments.ledger,
+    healthChecks: () => payments.healthChecks(),
   };
   const edge = createEdge(deps);
   fetch = (request, env) => edge.app.fetch(request, env as Partial<HttpBindings>);
@@ -147,6 +173,8 @@ export async function startEdge(
     port,
     baseUrl,
     reload,
+    payments,
+    advisor,
     async close(graceMs = 10_000) {
       clearTimeout(timer);
       distWatcher?.close();
@@ -157,6 +185,8 @@ export async function startEdge(
       force.unref();
       await closed;
       clearTimeout(force);
+      advisor?.close();
+      await payments.close();
       await store.close();
     },
   };

@@ -1,25 +1,248 @@
 import { validateAdvisorRequest } from '../../core/advisor/request.ts';
-import type { RouteDef } from '../../core/routes.ts';
+import type { PublicContext } from '../../core/envelopes/context.ts';
+import { errorBody, refundQueuedBody } from '../../core/envelopes/errors.ts';
+import { apiMeta, attribution } from '../../core/envelopes/meta.ts';
+import { type RouteDef, routePath } from '../../core/routes.ts';
 import type { AdvisorRequest } from '../../core/schemas/advisor.ts';
-import { type EdgeContext, replyJson } from '../env.ts';
+import { type EdgeContext, replyJson, requestHeader } from '../env.ts';
 import { EdgeError, invalidJson, unavailable } from '../errors.ts';
-import { type PaymentGate, paymentRequiredError, requirePayment } from './gate.ts';
+import { type Logger, silentLogger } from '../logger.ts';
+import { type PaymentGate, paymentRequiredError, type SettledPayment } from './gate.ts';
+import { type ApiKeyStore, looksLikeKey, type QuotaAnswer } from './keys/index.ts';
 import { readBodyLimited } from './read-body.ts';
+import { noSettlementLog, type SettlementLog } from './settlement-log.ts';
 
 /** Largest advisor body read, in bytes: room for a 5,000-character prompt in any script, and its alias. */
 export const ADVISOR_MAX_BODY_BYTES = 64 * 1024;
 
-/** Computes the advisor's answer for a validated request (supplied once payments exist). */
+/** Computes the advisor's answer for a validated request. */
 export type AdviseFn = (request: AdvisorRequest) => Promise<unknown>;
 
+/** Where refunds of settled payments whose work failed are filed (the refund queue). */
+export interface RefundSink {
+  /** Resolves once the order is stored durably; idempotent by `settlementTx`. */
+  enqueue(order: {
+    network: string;
+    asset: `0x${string}`;
+    to: `0x${string}`;
+    amount: string;
+    route: string;
+    settlementTx: string;
+    reason: string;
+  }): Promise<{ id: string }>;
+}
+
+/** The free tier: API keys and their daily quota. */
+export interface FreeTier {
+  readonly store: Pick<ApiKeyStore, 'verify'>;
+  readonly quota: { take(keyId: string): Promise<QuotaAnswer> };
+}
+
+/** What the advisor route needs. */
+export interface AdvisorDeps {
+  readonly route: RouteDef;
+  readonly ctx: PublicContext;
+  readonly gate: PaymentGate;
+  readonly advise?: AdviseFn;
+  /** Free-tier keys (`x-api-key`); without them every key is unknown (401). */
+  readonly freeTier?: FreeTier;
+  /** Where refunds are filed; without one a failed paid computation cannot be refunded automatically. */
+  readonly refunds?: RefundSink;
+  readonly ledger?: SettlementLog;
+  readonly logger?: Logger;
+  readonly now?: () => number;
+}
+
+/** Whether a Content-Type names JSON (`application/json`, or any `+json` type), parameters allowed. */
+export function isJsonContentType(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const type = value.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+/** 415 for a body that is not declared as JSON. */
+function unsupportedMediaType(): EdgeError {
+  return new EdgeError(
+    415,
+    errorBody(
+      'unsupported media type',
+      'Send the advisor request as JSON with Content-Type: application/json.',
+    ),
+    { Accept: 'application/json' },
+  );
+}
+
+/** The RateLimit-* headers of a key's quota. */
+function quotaHeaders(q: QuotaAnswer): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(q.limit),
+    'RateLimit-Remaining': String(q.ok ? q.remaining : 0),
+    'RateLimit-Reset': String(Math.ceil(q.resetAt / 1000)),
+  };
+}
+
+function invalidKey(): EdgeError {
+  return new EdgeError(
+    401,
+    errorBody(
+      'invalid api key',
+      'The x-api-key is unknown or revoked. Send a valid free-tier key, or no key and pay with x402.',
+    ),
+    { 'WWW-Authenticate': 'ApiKey header="x-api-key"' },
+  );
+}
+
 /**
- * `POST /api/{platform}/advisor` (paid). HEAD gets the challenge (never settles or computes); the body
- * is validated first (400 with details before any payment), then the gate answers 402. With no
- * `advise` wired in, a request that got past a gate is answered 503 (nothing to settle).
+ * `POST /api/{platform}/advisor` (paid, or a free-tier key).
+ *
+ * - HEAD: the challenge at once; never settles, never takes quota, never computes, credentials ignored.
+ * - Then, before any payment or quota: JSON only (415), body size (413), validation (400 with details).
+ * - A request carrying a payment (`PAYMENT-SIGNATURE` or `X-PAYMENT`) pays, even if it also sends
+ *   `x-api-key`: the key is then neither checked nor charged. Order: verify, SETTLE FIRST, compute,
+ *   200 with `charged: true` and `PAYMENT-RESPONSE`. If anything fails after the payment settled, a
+ *   refund order is stored durably before the answer, which is 502 `{"refund":"queued"}` with
+ *   `x-refund-queued: 1`.
+ * - Otherwise with `x-api-key`: 401 for an unknown or revoked key, 429 with Retry-After over the daily
+ *   quota, else compute with `charged: false` and the quota's RateLimit-* headers.
+ * - Otherwise: the 402 challenge.
  */
-export function advisorHandler(deps: { route: RouteDef; gate: PaymentGate; advise?: AdviseFn }) {
+export function advisorHandler(deps: AdvisorDeps) {
+  const logger = deps.logger ?? silentLogger;
+  const ledger = deps.ledger ?? noSettlementLog;
+  const now = deps.now ?? Date.now;
+  const path = routePath(deps.route, deps.ctx.platform);
+
+  const success = (c: EdgeContext, data: unknown, charged: boolean, headers: Record<string, string>) =>
+    replyJson(
+      c,
+      200,
+      { success: true, _meta: apiMeta(deps.ctx), data, charged, _attribution: attribution(deps.ctx) },
+      headers,
+    );
+
+  /** After a settled payment the work failed: file the refund durably, then answer 502. */
+  const refund = async (settled: SettledPayment, why: string): Promise<EdgeError> => {
+    const headers = { ...settled.headers, 'x-refund-queued': '1' };
+    const order = {
+      network: settled.network,
+      asset: settled.asset,
+      to: settled.payer,
+      amount: settled.amount,
+      route: path,
+      settlementTx: settled.transaction,
+      reason: `advisor failed after settlement: ${why}`.slice(0, 300),
+    };
+    try {
+      if (!deps.refunds) throw new Error('no refund queue configured');
+      const filed = await deps.refunds.enqueue(order);
+      try {
+        await ledger.record({
+          at: new Date(now()).toISOString(),
+          outcome: 'refund-queued',
+          route: path,
+          network: settled.network,
+          asset: settled.asset,
+          amount: settled.amount,
+          payer: settled.payer,
+          transaction: settled.transaction,
+          reason: order.reason,
+          refundId: filed.id,
+        });
+      } catch (error) {
+        logger.error('settlement record of a queued refund could not be stored', {
+          refundId: filed.id,
+          settlementTx: settled.transaction,
+          error: (error as Error).message,
+        });
+      }
+      logger.warn('advisor failed after settlement: refund queued', {
+        refundId: filed.id,
+        settlementTx: settled.transaction,
+        payer: settled.payer,
+        amount: settled.amount,
+      });
+      return new EdgeError(502, { ...refundQueuedBody(), charged: false, refundId: filed.id }, headers);
+    } catch (error) {
+      // Could not even file the refund: say so honestly, and leave everything an operator needs.
+      logger.error('REFUND NOT QUEUED: refund this settlement by hand', {
+        ...order,
+        error: (error as Error).message,
+      });
+      return new EdgeError(
+        502,
+        {
+          ...errorBody(
+            'analysis failed after payment',
+            `The payment settled (transaction ${settled.transaction}) but the analysis could not be delivered, and the refund could not be queued automatically; the operator has been alerted to refund it.`,
+          ),
+          refund: 'not queued',
+          charged: false,
+        },
+        settled.headers,
+      );
+    }
+  };
+
+  const paid = async (c: EdgeContext, request: AdvisorRequest): Promise<Response> => {
+    const decision = await deps.gate.decide(c, deps.route);
+    if (decision.type === 'payment-required') throw paymentRequiredError(decision.challenge);
+    const advise = deps.advise;
+    if (!advise) throw unavailable('The advisor is not configured on this instance; nothing was charged.');
+    const settled = await decision.payment.settle();
+    try {
+      const result = await advise(request);
+      return success(c, result, true, { ...settled.headers });
+    } catch (error) {
+      logger.error('advisor computation failed after settlement', { error: (error as Error).message });
+      throw await refund(settled, (error as Error).message || 'error');
+    }
+  };
+
+  const withKey = async (c: EdgeContext, key: string, request: AdvisorRequest): Promise<Response> => {
+    if (!deps.freeTier || !looksLikeKey(key)) throw invalidKey();
+    let known: { id: string } | undefined;
+    try {
+      known = await deps.freeTier.store.verify(key);
+    } catch (error) {
+      logger.warn('API key store unavailable', { error: (error as Error).message });
+      throw unavailable('API keys cannot be checked right now; retry later, or pay with x402.');
+    }
+    if (!known) throw invalidKey();
+    const advise = deps.advise;
+    if (!advise) throw unavailable('The advisor is not configured on this instance; no quota was used.');
+    const q = await deps.freeTier.quota.take(known.id);
+    const headers = quotaHeaders(q);
+    // The key's quota is this response's tightest limit: its headers replace the general bucket's.
+    c.set('rateLimitHeaders', headers);
+    if (!q.ok) {
+      throw new EdgeError(
+        429,
+        errorBody(
+          'rate limited',
+          `This free-tier key has used its ${q.limit} requests of the day; it resets at ${new Date(q.resetAt).toISOString()}. Retry in ${q.retryAfterSeconds} seconds, or pay with x402 meanwhile.`,
+        ),
+        { 'Retry-After': String(q.retryAfterSeconds) },
+      );
+    }
+    let result: unknown;
+    try {
+      result = await advise(request);
+    } catch (error) {
+      logger.error('advisor computation failed (free-tier key)', { error: (error as Error).message });
+      throw new EdgeError(
+        500,
+        errorBody(
+          'analysis failed',
+          'The analysis could not be delivered; nothing was charged. Try again later.',
+        ),
+      );
+    }
+    return success(c, result, false, {});
+  };
+
   return async function advisor(c: EdgeContext): Promise<Response> {
     if (c.req.method === 'HEAD') throw paymentRequiredError(deps.gate.challenge(deps.route));
+    if (!isJsonContentType(requestHeader(c, 'content-type'))) throw unsupportedMediaType();
     const text = await readBodyLimited(c.req.raw, ADVISOR_MAX_BODY_BYTES);
     let body: unknown;
     try {
@@ -29,10 +252,10 @@ export function advisorHandler(deps: { route: RouteDef; gate: PaymentGate; advis
     }
     const checked = validateAdvisorRequest(body);
     if (!checked.ok) throw new EdgeError(checked.status, checked.body);
-    const settle = await requirePayment(deps.gate, c, deps.route);
-    if (!deps.advise)
-      throw unavailable('The advisor is not configured on this instance; nothing was charged.');
-    const result = await deps.advise(checked.request);
-    return replyJson(c, 200, result, await settle());
+    const hasPayment =
+      (requestHeader(c, 'payment-signature') ?? requestHeader(c, 'x-payment') ?? '').trim() !== '';
+    const key = requestHeader(c, 'x-api-key')?.trim() ?? '';
+    if (!hasPayment && key !== '') return withKey(c, key, checked.request);
+    return paid(c, checked.request);
   };
 }

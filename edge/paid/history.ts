@@ -28,8 +28,10 @@ async function recentDigests(contentDir: string, now: Date): Promise<Digest[]> {
 
 /**
  * `GET /api/{platform}/digests` (paid). Order: HEAD gets the challenge at once (never settles, never
- * computes); then the query is validated (400 with details, before any payment); then the gate (402);
- * then the digests from content/, and the settle headers.
+ * reads); then the query is validated (400 with details, before any payment); then the gate (402, or
+ * the payment verified); then the digests are read from content/; then the payment settles, and only
+ * then is the answer sent, with `PAYMENT-RESPONSE` and `charged: true`. A failed read settles nothing;
+ * a failed settlement sends nothing (402 refused, 503 facilitator down).
  */
 export function historyHandler(deps: {
   route: RouteDef;
@@ -42,10 +44,11 @@ export function historyHandler(deps: {
     if (c.req.method === 'HEAD') throw paymentRequiredError(deps.gate.challenge(deps.route));
     const parsed = HistoryQuery.safeParse(queryObject(c));
     if (!parsed.success) throw invalidInput(parsed.error.issues, 'query');
-    const settle = await requirePayment(deps.gate, c, deps.route);
+    const payment = await requirePayment(deps.gate, c, deps.route);
     const now = new Date(deps.now());
     const body = historyResponse(deps.ctx, await recentDigests(deps.contentDir, now), parsed.data, now);
-    const paymentHeaders = await settle();
-    return replyJson(c, 200, body, paymentHeaders);
+    const settled = await payment.settle();
+    const { _attribution, ...rest } = body;
+    return replyJson(c, 200, { ...rest, charged: true, _attribution }, settled.headers);
   };
 }

@@ -2,6 +2,7 @@ import type { PublicContext } from '../../core/envelopes/context.ts';
 import { apiMeta } from '../../core/envelopes/meta.ts';
 import { CADENCE_HOURS } from '../../core/limits.ts';
 import { type EdgeContext, replyJson } from '../env.ts';
+import type { FacilitatorStatus } from '../paid/gate.ts';
 import type { StoreStatus } from '../rate-limit/store.ts';
 import type { DistMap } from '../static/dist-map.ts';
 
@@ -24,13 +25,30 @@ export interface HealthReport {
     };
     site: { files: number; bytes: number; loadedAt: string };
     rateLimitStore: StoreStatus;
-    facilitator: { status: 'not configured' };
+    facilitator: FacilitatorStatus;
+    [extra: string]: unknown;
   };
   time: string;
 }
 
-/** Health from what the edge knows: the served site, the store's status and the clock (pure). */
-export function healthReport(ctx: PublicContext, dist: DistMap, store: StoreStatus, now: Date): HealthReport {
+/** The facilitator status of an edge that takes no payments. */
+export const NO_FACILITATOR: FacilitatorStatus = { mode: 'challenge-only', status: 'not configured' };
+
+/** Extra checks: each a status object; a `reason` makes the report degraded. */
+export type ExtraChecks = Record<string, { reason?: string } & Record<string, unknown>>;
+
+/**
+ * Health from what the edge knows: the served site, the store's status, the facilitator's status
+ * (cached by the gate), any extra checks, and the clock (pure).
+ */
+export function healthReport(
+  ctx: PublicContext,
+  dist: DistMap,
+  store: StoreStatus,
+  now: Date,
+  facilitator: FacilitatorStatus = NO_FACILITATOR,
+  extra: ExtraChecks = {},
+): HealthReport {
   const reasons: string[] = [];
   const maxAgeMinutes = CADENCE_HOURS * 60 + DIGEST_GRACE_MINUTES;
   const latest = dist.latest;
@@ -50,6 +68,11 @@ export function healthReport(ctx: PublicContext, dist: DistMap, store: StoreStat
       `rate-limit store ${store.store} unreachable${store.fallback ? `: limiting per instance (${store.fallback})` : ''}`,
     );
   }
+  if (facilitator.status === 'unreachable' || facilitator.status === 'degraded') {
+    reasons.push(`payment facilitator ${facilitator.status}: ${facilitator.problem ?? 'no detail'}`);
+  }
+  for (const [name, check] of Object.entries(extra))
+    if (check.reason) reasons.push(`${name}: ${check.reason}`);
   return {
     success: true,
     _meta: apiMeta(ctx),
@@ -64,7 +87,8 @@ export function healthReport(ctx: PublicContext, dist: DistMap, store: StoreStat
       },
       site: { files: dist.files.size, bytes: dist.bytes, loadedAt: dist.loadedAt.toISOString() },
       rateLimitStore: store,
-      facilitator: { status: 'not configured' },
+      facilitator,
+      ...extra,
     },
     time: now.toISOString(),
   };
@@ -75,10 +99,18 @@ export function healthHandler(deps: {
   ctx: PublicContext;
   dist: () => DistMap;
   storeStatus: () => Promise<StoreStatus>;
+  /** The facilitator's status (the gate caches it briefly, so health checks do not hammer it). */
+  facilitatorStatus?: () => Promise<FacilitatorStatus>;
+  extraChecks?: () => Promise<ExtraChecks>;
   now: () => number;
 }) {
   return async function health(c: EdgeContext): Promise<Response> {
-    const report = healthReport(deps.ctx, deps.dist(), await deps.storeStatus(), new Date(deps.now()));
+    const [store, facilitator, extra] = await Promise.all([
+      deps.storeStatus(),
+      deps.facilitatorStatus ? deps.facilitatorStatus() : Promise.resolve(NO_FACILITATOR),
+      deps.extraChecks ? deps.extraChecks() : Promise.resolve({}),
+    ]);
+    const report = healthReport(deps.ctx, deps.dist(), store, new Date(deps.now()), facilitator, extra);
     return replyJson(c, 200, report);
   };
 }

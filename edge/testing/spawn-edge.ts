@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,7 +23,8 @@ export interface SpawnedEdge {
 
 /**
  * Test support: starts `edge/server.ts` in a child Node process (the Node running the tests, with tsx)
- * with `env` added, and resolves once it prints its `listening` line.
+ * with `env` added (STATE_DIR defaults to a fresh temporary folder), and resolves once it prints its
+ * `listening` line.
  */
 export async function spawnEdge(
   env: Record<string, string>,
@@ -31,7 +35,15 @@ export async function spawnEdge(
     : ['--import', 'tsx'];
   const child = spawn(process.execPath, [...probe, serverEntry], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DIST_WATCH: '0', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DIST_WATCH: '0',
+      // The edge's own state (settlements, refunds, keys) in a folder of its own, never the repository's.
+      STATE_DIR: mkdtempSync(join(tmpdir(), 'edge-state-')),
+      ...env,
+    },
     stdio: options.probeMemory ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

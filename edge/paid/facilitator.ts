@@ -1,0 +1,271 @@
+import { x402Facilitator } from '@x402/core/facilitator';
+import { type FacilitatorClient, HTTPFacilitatorClient } from '@x402/core/server';
+import type { Network, PaymentPayload, PaymentRequirements, SupportedResponse } from '@x402/core/types';
+import { toFacilitatorEvmSigner } from '@x402/evm';
+import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
+import {
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  formatEther,
+  type Hex,
+  http,
+  nonceManager,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { base } from 'viem/chains';
+import type { FacilitatorStatus } from './gate.ts';
+
+/** Where verify and settle happen, with a way to tell "refused" from "cannot be reached". */
+export interface Facilitator {
+  readonly mode: 'remote' | 'embedded';
+  /** What x402ResourceServer calls. */
+  readonly client: FacilitatorClient;
+  /** A quick liveness probe (≤ 2 s): false when the facilitator (or its RPC) cannot be reached. */
+  reachable(): Promise<boolean>;
+  /** The full status, uncached (the gate caches it for /health). */
+  status(): Promise<FacilitatorStatus>;
+  close(): Promise<void>;
+}
+
+/** The only kind the paid routes need: x402 v2, exact, on the configured network. */
+function supportsKind(supported: SupportedResponse, network: Network): boolean {
+  return supported.kinds.some((k) => k.x402Version === 2 && k.scheme === 'exact' && k.network === network);
+}
+
+/** Only the host of a URL, for /health and logs: paths and queries of RPC URLs often hold API keys. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Options of a remote facilitator. */
+export interface RemoteFacilitatorOptions {
+  url: string;
+  /** Sent with every call (verify, settle, supported): e.g. `Authorization`. */
+  headers?: Readonly<Record<string, string>>;
+  timeoutMs?: number;
+  network: Network;
+}
+
+/**
+ * A remote facilitator over HTTP (x402.org, a hosted one for mainnet, or a self-hosted service) with
+ * the configured headers on every call.
+ */
+export function remoteFacilitator(opts: RemoteFacilitatorOptions): Facilitator {
+  const headers = { ...(opts.headers ?? {}) };
+  const hasHeaders = Object.keys(headers).length > 0;
+  const client = new HTTPFacilitatorClient({
+    url: opts.url,
+    timeoutMs: opts.timeoutMs ?? 30_000,
+    ...(hasHeaders
+      ? { createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) }
+      : {}),
+  });
+  // A probe of its own with a short deadline, so a hung facilitator cannot hold /health.
+  const probe = new HTTPFacilitatorClient({
+    url: opts.url,
+    timeoutMs: 2_000,
+    ...(hasHeaders ? { createAuthHeaders: async () => ({ supported: headers }) } : {}),
+  });
+  return {
+    mode: 'remote',
+    client,
+    async reachable() {
+      try {
+        await probe.getSupported();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async status() {
+      const checkedAt = new Date().toISOString();
+      const details = { url: hostOf(opts.url), network: opts.network };
+      try {
+        const supported = await probe.getSupported();
+        const kinds = supported.kinds.map((k) => `v${k.x402Version} ${k.scheme} ${k.network}`);
+        if (!supportsKind(supported, opts.network)) {
+          return {
+            mode: 'remote',
+            status: 'degraded',
+            problem: `the facilitator does not list x402 v2 exact on ${opts.network}`,
+            details: { ...details, kinds },
+            checkedAt,
+          };
+        }
+        return { mode: 'remote', status: 'ok', details: { ...details, kinds }, checkedAt };
+      } catch (error) {
+        return {
+          mode: 'remote',
+          status: 'unreachable',
+          problem: `facilitator ${hostOf(opts.url)} cannot be reached: ${(error as Error).message.slice(0, 200)}`,
+          details,
+          checkedAt,
+        };
+      }
+    },
+    async close() {},
+  };
+}
+
+/** Options of the embedded facilitator. */
+export interface EmbeddedFacilitatorOptions {
+  /** The settling wallet: it submits every settlement and pays its gas. */
+  privateKey: Hex;
+  rpcUrl: string;
+  network: Network;
+  /** How often a settlement's receipt is polled, in ms (default 250; Base makes a block every 2 s). */
+  pollingIntervalMs?: number;
+  /** Below this ETH balance (wei) the settling wallet is reported `degraded` (default 0.0005 ETH). */
+  minGasWei?: bigint;
+  /** Time limit of one RPC call, in ms (default 10 s). */
+  rpcTimeoutMs?: number;
+}
+
+/** Settling wallets of this process → the tail of their submission queue (see `oneAtATime`). */
+const submissionQueues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `submit` after every earlier submission of the same wallet in this process has finished.
+ * Together with viem's nonce manager (which hands out nonces locally and resets on a failed send)
+ * this keeps concurrent settlements from colliding on a nonce; receipts are awaited outside the queue,
+ * so only signing and sending are serial.
+ */
+function oneAtATime<T>(wallet: string, submit: () => Promise<T>): Promise<T> {
+  const key = wallet.toLowerCase();
+  const previous = submissionQueues.get(key) ?? Promise.resolve();
+  const run = previous.then(submit, submit);
+  const tail = run.then(
+    () => {},
+    () => {},
+  );
+  submissionQueues.set(key, tail);
+  void tail.then(() => {
+    if (submissionQueues.get(key) === tail) submissionQueues.delete(key);
+  });
+  return run;
+}
+
+/** The chain of a network id, with the configured RPC (Base mainnet's formatters for eip155:8453). */
+function chainFor(network: Network, rpcUrl: string): Chain {
+  const id = Number(network.split(':')[1]);
+  if (id === base.id) return { ...base, rpcUrls: { default: { http: [rpcUrl] } } };
+  return {
+    id,
+    name: network,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  };
+}
+
+/**
+ * The embedded, self-hosted facilitator: `x402Facilitator` with the EVM exact scheme, verifying
+ * through the RPC and settling with its own wallet (viem), safe under concurrent settlements.
+ */
+export function embeddedFacilitator(opts: EmbeddedFacilitatorOptions): Facilitator & { address: Hex } {
+  const account = privateKeyToAccount(opts.privateKey, { nonceManager });
+  const chain = chainFor(opts.network, opts.rpcUrl);
+  const transport = http(opts.rpcUrl, { timeout: opts.rpcTimeoutMs ?? 10_000, retryCount: 1 });
+  const pollingInterval = opts.pollingIntervalMs ?? 250;
+  const publicClient = createPublicClient({ chain, transport, pollingInterval });
+  const walletClient = createWalletClient({ account, chain, transport, pollingInterval });
+  const minGasWei = opts.minGasWei ?? 500_000_000_000_000n;
+
+  // The signer the EVM scheme uses, with each write submitted one at a time per wallet.
+  const signer = toFacilitatorEvmSigner({
+    address: account.address,
+    readContract: (args) =>
+      publicClient.readContract(args as Parameters<typeof publicClient.readContract>[0]),
+    verifyTypedData: (args) =>
+      publicClient.verifyTypedData(args as Parameters<typeof publicClient.verifyTypedData>[0]),
+    writeContract: (args) =>
+      oneAtATime(account.address, () =>
+        walletClient.writeContract({ ...args, account, chain } as Parameters<
+          typeof walletClient.writeContract
+        >[0]),
+      ),
+    sendTransaction: (args) =>
+      oneAtATime(account.address, () => walletClient.sendTransaction({ ...args, account, chain })),
+    waitForTransactionReceipt: (args) => publicClient.waitForTransactionReceipt(args),
+    getCode: (args) => publicClient.getCode(args),
+  });
+  const facilitator = registerExactEvmScheme(new x402Facilitator(), { signer, networks: opts.network });
+  const client: FacilitatorClient = {
+    verify: (payload: PaymentPayload, requirements: PaymentRequirements) =>
+      facilitator.verify(payload, requirements),
+    settle: (payload: PaymentPayload, requirements: PaymentRequirements) =>
+      facilitator.settle(payload, requirements),
+    getSupported: async () => facilitator.getSupported() as SupportedResponse,
+  };
+
+  return {
+    mode: 'embedded',
+    address: account.address,
+    client,
+    async reachable() {
+      try {
+        await withTimeout(publicClient.getChainId(), 2_000, 'eth_chainId');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async status() {
+      const checkedAt = new Date().toISOString();
+      const details: Record<string, unknown> = {
+        rpc: hostOf(opts.rpcUrl),
+        network: opts.network,
+        wallet: account.address,
+      };
+      try {
+        const [chainId, balance] = await withTimeout(
+          Promise.all([publicClient.getChainId(), publicClient.getBalance({ address: account.address })]),
+          3_000,
+          'RPC status check',
+        );
+        details.chainId = chainId;
+        details.balanceEth = formatEther(balance);
+        if (chainId !== chain.id) {
+          return {
+            mode: 'embedded',
+            status: 'degraded',
+            problem: `the RPC serves chain ${chainId}, not ${chain.id} (${opts.network})`,
+            details,
+            checkedAt,
+          };
+        }
+        if (balance < minGasWei) {
+          return {
+            mode: 'embedded',
+            status: 'degraded',
+            problem: `the settling wallet holds ${formatEther(balance)} ETH, below ${formatEther(minGasWei)} ETH for gas`,
+            details,
+            checkedAt,
+          };
+        }
+        return { mode: 'embedded', status: 'ok', details, checkedAt };
+      } catch (error) {
+        return {
+          mode: 'embedded',
+          status: 'unreachable',
+          problem: `RPC ${hostOf(opts.rpcUrl)} cannot be reached: ${(error as Error).message.split('\n')[0]?.slice(0, 200)}`,
+          details,
+          checkedAt,
+        };
+      }
+    },
+    async close() {},
+  };
+}

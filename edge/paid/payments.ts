@@ -1,0 +1,191 @@
+import { join } from 'node:path';
+import { type Config, type PaymentSetup, paymentSetup } from '../../core/config.ts';
+import type { PublicContext } from '../../core/envelopes/context.ts';
+import { LIMITS } from '../../core/limits.ts';
+import { BASE_MAINNET_USDC, DEMO_PAYMENT_TERMS } from '../../core/payment.ts';
+import type { Logger } from '../logger.ts';
+import type { RateLimitStore } from '../rate-limit/store.ts';
+import type { ExtraChecks } from '../routes/health.ts';
+import type { FreeTier } from './advisor.ts';
+import { embeddedFacilitator, type Facilitator, hostOf, remoteFacilitator } from './facilitator.ts';
+import { challengeOnlyGate, type PaymentGate } from './gate.ts';
+import { type ApiKeyStore, diskKeyStore, keyQuota, redisKeyStore } from './keys/index.ts';
+import {
+  diskRefundQueue,
+  type RefundQueue,
+  type RefundWorker,
+  redisRefundQueue,
+  startRefundWorker,
+} from './refunds/index.ts';
+import { diskSettlementLog, redisSettlementLog, type SettlementLog } from './settlement-log.ts';
+import { createX402Gate, type X402Gate } from './x402-gate.ts';
+
+/** Everything the paid routes run on, built from the configuration. */
+export interface PaymentsRuntime {
+  readonly setup: PaymentSetup;
+  /** The x402 gate (remote or embedded facilitator), or the challenge-only one. */
+  readonly gate: PaymentGate;
+  /** The x402 gate when payments are on (benches read its timings). */
+  readonly x402: X402Gate | undefined;
+  readonly ledger: SettlementLog;
+  readonly refunds: RefundQueue;
+  /** Running when REFUND_PRIVATE_KEY and EVM_RPC_URL are set. */
+  readonly refundWorker: RefundWorker | undefined;
+  readonly keys: ApiKeyStore;
+  readonly freeTier: FreeTier;
+  /** Extra /health checks: the refund queue and worker. */
+  healthChecks(): Promise<ExtraChecks>;
+  close(): Promise<void>;
+}
+
+/** Where the edge's state lives: settlements, refunds and API keys (for logs). */
+export interface StatePaths {
+  readonly settlements: string;
+  readonly refunds: string;
+  readonly keys: string;
+}
+
+/** The files of the edge's state under STATE_DIR (disk mode). */
+export function statePaths(stateDir: string): StatePaths {
+  return {
+    settlements: join(stateDir, 'settlements.jsonl'),
+    refunds: join(stateDir, 'refunds'),
+    keys: join(stateDir, 'api-keys.json'),
+  };
+}
+
+/** The facilitator a payment setup names (none in challenge-only mode). */
+export function facilitatorFromSetup(setup: PaymentSetup): Facilitator | undefined {
+  if (setup.mode === 'remote') {
+    return remoteFacilitator({
+      url: setup.url,
+      headers: setup.headers,
+      timeoutMs: setup.timeoutMs,
+      network: BASE_MAINNET_USDC.network,
+    });
+  }
+  if (setup.mode === 'embedded') {
+    return embeddedFacilitator({
+      privateKey: setup.privateKey,
+      rpcUrl: setup.rpcUrl,
+      network: BASE_MAINNET_USDC.network,
+    });
+  }
+  return undefined;
+}
+
+/**
+ * Builds the paid routes' runtime from the configuration alone: the gate (payments ON with PAY_TO and
+ * a facilitator, else challenge-only with the demo payee), settlement records, the refund queue and
+ * worker, and the free-tier keys with their daily quota in the rate-limit `store`. On disk under
+ * STATE_DIR by default; in Redis (under RATE_LIMIT_PREFIX) when RATE_LIMIT_STORE is redis.
+ */
+export async function paymentsFromConfig(
+  cfg: Config,
+  deps: { ctx: PublicContext; store: RateLimitStore; logger: Logger; now?: () => number },
+): Promise<PaymentsRuntime> {
+  const { logger } = deps;
+  const now = deps.now ?? Date.now;
+  const setup = paymentSetup(cfg);
+  const paths = statePaths(cfg.STATE_DIR);
+  const shared = cfg.RATE_LIMIT_STORE === 'redis' && cfg.REDIS_URL !== undefined ? cfg.REDIS_URL : undefined;
+
+  const diskLedger = diskSettlementLog(paths.settlements);
+  const ledger = shared
+    ? redisSettlementLog({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, fallback: diskLedger, logger })
+    : diskLedger;
+  const refunds: RefundQueue = shared
+    ? redisRefundQueue({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger })
+    : diskRefundQueue(paths.refunds);
+  const keys: ApiKeyStore = shared
+    ? redisKeyStore({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger })
+    : diskKeyStore(paths.keys);
+  const freeTier: FreeTier = {
+    store: keys,
+    quota: keyQuota({ store: deps.store, perDay: LIMITS.advisorKey.max, now }),
+  };
+
+  const facilitator = facilitatorFromSetup(setup);
+  let x402: X402Gate | undefined;
+  let gate: PaymentGate;
+  if (facilitator && setup.mode !== 'challenge-only') {
+    x402 = await createX402Gate({ ctx: deps.ctx, payTo: setup.payTo, facilitator, ledger, logger, now });
+    gate = x402;
+    logger.info('payments ON', {
+      facilitator: setup.mode,
+      where: setup.mode === 'remote' ? hostOf(setup.url) : hostOf(setup.rpcUrl),
+      payTo: setup.payTo,
+      network: x402.terms.network,
+      asset: x402.terms.asset,
+      settlements: ledger.where,
+    });
+  } else {
+    gate = challengeOnlyGate(deps.ctx, DEMO_PAYMENT_TERMS);
+    logger.warn(
+      'payments OFF: challenge-only mode, the 402 names the demo payee and no money is ever taken (set PAY_TO and a facilitator to take payments)',
+      { payTo: DEMO_PAYMENT_TERMS.payTo },
+    );
+  }
+
+  let refundWorker: RefundWorker | undefined;
+  if (cfg.REFUND_PRIVATE_KEY !== undefined && cfg.EVM_RPC_URL !== undefined) {
+    refundWorker = startRefundWorker({
+      queue: refunds,
+      rpcUrl: cfg.EVM_RPC_URL,
+      privateKey: cfg.REFUND_PRIVATE_KEY,
+      logger,
+    });
+    logger.info('refund worker running', { wallet: refundWorker.address, rpc: hostOf(cfg.EVM_RPC_URL) });
+  } else if (setup.mode !== 'challenge-only') {
+    logger.warn(
+      'no refund wallet: refunds of failed paid work are queued durably but not sent until REFUND_PRIVATE_KEY (and EVM_RPC_URL) are set',
+    );
+  }
+
+  let pendingCache: { at: number; count: Promise<number> } | undefined;
+  const pendingRefunds = () => {
+    const t = Date.now();
+    if (!pendingCache || t - pendingCache.at > 15_000) {
+      pendingCache = { at: t, count: refunds.pending().then((p) => p.length) };
+      pendingCache.count.catch(() => {
+        pendingCache = undefined;
+      });
+    }
+    return pendingCache.count;
+  };
+
+  return {
+    setup,
+    gate,
+    x402,
+    ledger,
+    refunds,
+    refundWorker,
+    keys,
+    freeTier,
+    async healthChecks() {
+      let pending: number | null = null;
+      let reason: string | undefined;
+      try {
+        pending = await pendingRefunds();
+      } catch (error) {
+        reason = `refund queue unreadable: ${(error as Error).message.slice(0, 160)}`;
+      }
+      if (!reason && pending !== null && pending > 0 && !refundWorker) {
+        reason = `${pending} refund(s) queued and no refund wallet configured (REFUND_PRIVATE_KEY)`;
+      }
+      return {
+        refunds: {
+          worker: refundWorker ? 'running' : 'not configured',
+          pending,
+          ...(reason ? { reason } : {}),
+        },
+      };
+    },
+    async close() {
+      await refundWorker?.stop();
+      await gate.close();
+      await Promise.allSettled([ledger.close(), refunds.close(), keys.close()]);
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encodePaymentSignatureHeader } from '@x402/core/http';
+import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
+import { toClientEvmSigner } from '@x402/evm';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
+import { privateKeyToAccount } from 'viem/accounts';
+import { type Config, loadConfig } from '../../core/config.ts';
+import { makeDigest } from '../../core/envelopes/digest-fixture.ts';
+import { addHours, floorHour } from '../../core/hours.ts';
+import type { TokenBucket } from '../../core/limits.ts';
+import type { Logger } from '../../edge/logger.ts';
+import type { AdviseFn } from '../../edge/paid/advisor.ts';
+import { embeddedFacilitator } from '../../edge/paid/facilitator.ts';
+import { type EdgeHandle, startEdge } from '../../edge/start.ts';
+import { writeContent } from '../../edge/testing/fixtures.ts';
+import type { DevAccount, DevChain } from '../../tools/dev-chain/index.ts';
+
+/** Test support: a folder of its own, removed by `cleanup`. */
+export async function tempDir(label: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), `murmur-${label}-`));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Test support: content/ with a digest for each of the last `hours` complete hours (real clock). */
+export async function recentContent(dir: string, hours = 6): Promise<void> {
+  const newest = addHours(floorHour(new Date()), -1);
+  const digests = Array.from({ length: hours }, (_, i) => makeDigest(addHours(newest, -i).toISOString()));
+  await writeContent(dir, digests);
+}
+
+/** Test support: a bucket no test's burst reaches (every request comes from 127.0.0.1). */
+export const ROOMY_BUCKET = (b: TokenBucket): TokenBucket => ({
+  ...b,
+  burst: 100_000,
+  ratePerSecond: 100_000,
+});
+
+/** Test support: the configuration of an edge on loopback with `env` added. */
+export function edgeConfig(
+  dirs: { content: string; state: string; dist: string },
+  env: Record<string, string>,
+): Config {
+  return loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DIST_DIR: dirs.dist,
+    DIST_WATCH: '0',
+    CONTENT_DIR: dirs.content,
+    STATE_DIR: dirs.state,
+    ANALYSER: 'offline',
+    ...env,
+  });
+}
+
+/** Test support: the payment variables of the embedded facilitator on the dev chain. */
+export function embeddedEnv(chain: DevChain, refunds = true): Record<string, string> {
+  return {
+    PAY_TO: chain.payTo.address,
+    FACILITATOR_PRIVATE_KEY: chain.facilitator.privateKey,
+    EVM_RPC_URL: chain.rpcUrl,
+    ...(refunds ? { REFUND_PRIVATE_KEY: chain.refund.privateKey } : {}),
+  };
+}
+
+/** Test support: starts an edge in this process (real HTTP on loopback). */
+export function startTestEdge(cfg: Config, logger: Logger, advise?: AdviseFn): Promise<EdgeHandle> {
+  return startEdge(cfg, logger, { adjustBucket: ROOMY_BUCKET, ...(advise ? { advise } : {}) });
+}
+
+/** Test support: an x402 client paying with a dev-chain account (or any private key). */
+export function payerClient(privateKey: `0x${string}`): x402Client {
+  const client = new x402Client();
+  registerExactEvmScheme(client, { signer: toClientEvmSigner(privateKeyToAccount(privateKey)) });
+  return client;
+}
+
+/** Test support: `fetch` that pays with @x402/fetch as `payer`. */
+export function payingFetch(payer: Pick<DevAccount, 'privateKey'>): typeof fetch {
+  return wrapFetchWithPayment(fetch, payerClient(payer.privateKey));
+}
+
+/** Test support: the decoded PAYMENT-REQUIRED header of a 402. */
+export function challengeOf(res: Response): PaymentRequired {
+  return JSON.parse(Buffer.from(res.headers.get('payment-required') ?? '', 'base64').toString('utf8'));
+}
+
+/**
+ * Test support: a payment header signed by `privateKey` for `challenge` after `tamper` changed the
+ * requirements it signs (amount, payee, timeout…); `accepted` is then set back to the challenge's own
+ * requirements, as a client that lies about what it signed would send.
+ */
+export async function signedHeader(
+  privateKey: `0x${string}`,
+  challenge: PaymentRequired,
+  tamper: (req: PaymentRequired['accepts'][number]) => PaymentRequired['accepts'][number] = (r) => r,
+  after: (payload: PaymentPayload) => PaymentPayload = (p) => p,
+): Promise<string> {
+  const original = challenge.accepts[0];
+  if (!original) throw new Error('challenge without accepts');
+  const signed = await payerClient(privateKey).createPaymentPayload({
+    ...challenge,
+    accepts: [tamper({ ...original, extra: { ...original.extra } })],
+  });
+  return encodePaymentSignatureHeader(after({ ...signed, accepted: original }));
+}
+
+/**
+ * Test support: a remote facilitator over HTTP (what a hosted one looks like): the embedded
+ * facilitator behind `/verify`, `/settle` and `/supported`, refusing calls without `Authorization:
+ * Bearer <token>` (401).
+ */
+export async function startFacilitatorServer(
+  chain: DevChain,
+  token: string,
+): Promise<{
+  url: string;
+  calls: { verify: number; settle: number; supported: number };
+  close(): Promise<void>;
+}> {
+  const facilitator = embeddedFacilitator({
+    privateKey: chain.facilitator.privateKey,
+    rpcUrl: chain.rpcUrl,
+    network: 'eip155:8453',
+    pollingIntervalMs: 50,
+  });
+  const calls = { verify: 0, settle: 0, supported: 0 };
+  const server: Server = createServer((req, res) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.headers.authorization !== `Bearer ${token}`) return send(401, { error: 'unauthorized' });
+    let text = '';
+    req.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      void (async () => {
+        try {
+          if (req.method === 'GET' && req.url === '/supported') {
+            calls.supported++;
+            return send(200, await facilitator.client.getSupported());
+          }
+          const body = JSON.parse(text || '{}');
+          if (req.method === 'POST' && req.url === '/verify') {
+            calls.verify++;
+            return send(200, await facilitator.client.verify(body.paymentPayload, body.paymentRequirements));
+          }
+          if (req.method === 'POST' && req.url === '/settle') {
+            calls.settle++;
+            return send(200, await facilitator.client.settle(body.paymentPayload, body.paymentRequirements));
+          }
+          send(404, { error: 'not found' });
+        } catch (error) {
+          send(500, { error: (error as Error).message });
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
