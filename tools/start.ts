@@ -1,13 +1,15 @@
 // `npm start`: the whole service on embedded defaults (no keys, no network). On an empty content
 // folder it first publishes a demo day from the forum simulator (marked by content/DEMO.md); then it
 // builds the site, serves it and the edge routes on PORT, and — in demo mode — publishes each new
-// hour a couple of minutes after it ends, rebuilds, and tells the edge to reload.
+// hour a couple of minutes after it ends, rebuilds, and tells the edge to reload. With no payment
+// configuration it also starts a local dev chain and the embedded facilitator (tools/dev-payments.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../core/config.ts';
 import { listDigestHours } from '../core/content/digest-store.ts';
 import { HOUR_MS } from '../core/hours.ts';
+import { type DevPayments, startDevPayments, wantsDevPayments } from './dev-payments.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -42,22 +44,38 @@ if ((await listDigestHours(config.CONTENT_DIR)).length === 0) {
 const demo = existsSync(demoMarker);
 await run('npm', ['run', '--silent', 'build']);
 
+let payments: DevPayments | undefined;
+if (wantsDevPayments(config)) {
+  try {
+    payments = await startDevPayments(config.STATE_DIR);
+  } catch (error) {
+    process.stderr.write(
+      `dev chain not started (${(error as Error).message}): paid routes answer the 402 challenge only\n`,
+    );
+  }
+}
+
 // The edge reloads on SIGHUP after each complete build rather than watching dist/ mid-build.
 const edge: ChildProcess = spawn('node', ['--import', 'tsx', 'edge/server.ts'], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, DIST_WATCH: '0' },
+  env: { ...process.env, ...payments?.env, DIST_WATCH: '0' },
 });
 edge.stdout?.on('data', (chunk: Buffer) => {
   for (const line of chunk.toString().split('\n').filter(Boolean)) {
     const listening = /"listening":(\d+)/.exec(line);
-    process.stdout.write(
-      listening ? `murmur is serving on http://localhost:${listening[1]}/\n` : `${line}\n`,
-    );
+    if (!listening) {
+      process.stdout.write(`${line}\n`);
+      continue;
+    }
+    const url = config.BASE_URL ?? `http://localhost:${listening[1]}`;
+    process.stdout.write(`murmur is serving on ${url}/\n`);
+    if (payments) process.stdout.write(payments.banner(url, config.PLATFORM_SEGMENT));
   }
 });
-edge.once('exit', (code) => {
+edge.once('exit', async (code) => {
   process.stderr.write(`edge exited with ${code}\n`);
+  await payments?.close();
   process.exit(code ?? 1);
 });
 
@@ -84,7 +102,10 @@ const stop = () => {
   clearTimeout(timer);
   edge.removeAllListeners('exit');
   edge.kill('SIGTERM');
-  edge.once('exit', () => process.exit(0));
+  edge.once('exit', async () => {
+    await payments?.close();
+    process.exit(0);
+  });
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
