@@ -36,6 +36,10 @@ beforeAll(async () => {
   );
   await put(join(dir, 'advisor/pending/2026-01-28T17.jsonl'), `${JSON.stringify(row)}\n`);
   await put(join(dir, 'advisor/training/2026-01-27.jsonl'), `${JSON.stringify(row)}\n`); // no labels
+  await put(
+    join(dir, 'advisor/activity.json'),
+    JSON.stringify({ at: '2026-01-28T18:00:00.000Z', authors: { ann: [3, 5, 70] } }),
+  );
   await put(join(dir, 'notes.txt'), 'hello');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -47,6 +51,7 @@ describe('contentKind', () => {
     ['signals/2026/01/28/17.json', 'signals'],
     ['signals/2026/01/28/17.md', null],
     ['advisor/model.json', 'advisor-model'],
+    ['advisor/activity.json', 'advisor-activity'],
     ['advisor/pending/2026-01-28T17.jsonl', 'advisor-pending'],
     ['advisor/training/2026-01-28.jsonl', 'advisor-training'],
     ['DEMO.md', 'note'],
@@ -64,6 +69,7 @@ describe('validateContentFiles', () => {
       'digests/2026/01/28/17.md',
       'signals/2026/01/28/17.json',
       'advisor/pending/2026-01-28T17.jsonl',
+      'advisor/activity.json',
     ];
     const { digests, problems } = await validateContentFiles(dir, files);
     expect(problems).toEqual([]);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { parseModelArtifact } from '../core/advisor/model.ts';
+import { ActivitySnapshotSchema, parseModelArtifact } from '../core/advisor/model.ts';
 import { Digest } from '../core/schemas/digest.ts';
 import { HourSignals } from '../core/schemas/signals.ts';
 import { LabelledRow, PostingRow } from '../generator/learn/rows.ts';
@@ -35,6 +35,7 @@ export type ContentKind =
   | 'advisor-model'
   | 'advisor-card-json'
   | 'advisor-card-markdown'
+  | 'advisor-activity'
   | 'advisor-pending'
   | 'advisor-training'
   | 'note';
@@ -49,6 +50,7 @@ export function contentKind(path: string): ContentKind | null {
   if (path === 'advisor/model.json') return 'advisor-model';
   if (path === 'advisor/model-card.json') return 'advisor-card-json';
   if (path === 'advisor/model-card.md') return 'advisor-card-markdown';
+  if (path === 'advisor/activity.json') return 'advisor-activity';
   if (/^advisor\/pending\/\d{4}-\d{2}-\d{2}T\d{2}\.jsonl$/.test(path)) return 'advisor-pending';
   if (/^advisor\/training\/\d{4}-\d{2}-\d{2}\.jsonl$/.test(path)) return 'advisor-training';
   if (path === 'DEMO.md' || path === '.gitkeep' || path.endsWith('/.gitkeep')) return 'note';
@@ -108,6 +110,11 @@ async function checkFile(contentDir: string, path: string, kind: ContentKind): P
     case 'advisor-model':
       parseModelArtifact(parseJson(text), 'model');
       return undefined;
+    case 'advisor-activity': {
+      const parsed = ActivitySnapshotSchema.safeParse(parseJson(text));
+      if (!parsed.success) throw new Error(issuesText(parsed.error.issues));
+      return undefined;
+    }
     case 'advisor-card-json': {
       const value = parseJson(text);
       if (value === null || typeof value !== 'object' || Array.isArray(value))

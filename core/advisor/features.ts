@@ -1,3 +1,4 @@
+import { type ActivityFacts, RECENT_TIMES } from './activity.ts';
 import { bucketOf } from './hash.ts';
 import { bigrams, tokenize } from './tokens.ts';
 import { type TraitName, traitsOf, wordCount } from './traits.ts';
@@ -38,7 +39,15 @@ export const DENSE_FEATURES: readonly { readonly name: string; readonly group: F
     name,
     group: 'community' as const,
   })),
-  ...['author-upvotes', 'author-comments', 'author-posts', 'author-named'].map((name) => ({
+  ...[
+    'author-upvotes',
+    'author-comments',
+    'author-posts',
+    'author-named',
+    'author-posts-seen',
+    'author-posts-24h',
+    'author-hours-since',
+  ].map((name) => ({
     name,
     group: 'author' as const,
   })),
@@ -85,6 +94,8 @@ export interface PostingFacts {
   readonly context: readonly number[];
   readonly communityPrior: PriorValue | null;
   readonly authorPrior: PriorValue | null;
+  /** The author's posting activity before the post (`activity.ts`); null when unknown. */
+  readonly activity?: ActivityFacts | null;
 }
 
 /** A feature vector: hashed word features (sparse) and the dense features (raw, unstandardised). */
@@ -184,6 +195,11 @@ export function extractFeatures(
   ];
   for (const v of prior(facts.communityPrior, facts.submolt !== null)) dense[k++] = v;
   for (const v of prior(facts.authorPrior, facts.author !== null)) dense[k++] = v;
+  // Author activity: 0 when no author or no activity is known (a first post also has 0 hours since).
+  const act = facts.author !== null ? (facts.activity ?? null) : null;
+  dense[k++] = Math.log1p(act?.authorPosts ?? 0);
+  dense[k++] = Math.log1p(Math.min(act?.authorPosts24h ?? 0, RECENT_TIMES));
+  dense[k++] = Math.log1p(Math.min(act?.hoursSincePrevious ?? 0, 168));
   for (let i = 0; i < 6; i++) dense[k++] = facts.context[i] ?? 0;
   return {
     hashed: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECENT_TIMES } from './activity.ts';
 import {
   AUTHOR_SLICE,
   DENSE_FEATURES,
@@ -18,6 +19,20 @@ const Target = z
     /** 10th and 90th percentiles of validation residuals (log1p scale): the prediction interval. */
     residualQ10: z.number(),
     residualQ90: z.number(),
+  })
+  .strict();
+
+/** An author-activity table (`activity.ts`): at `at`, name → [posts seen, minutes since each recent post]. */
+export const ActivitySnapshotSchema = z
+  .object({
+    at: z.iso.datetime({ offset: true }),
+    authors: z.record(
+      z.string(),
+      z
+        .array(z.int().nonnegative())
+        .min(1)
+        .max(1 + RECENT_TIMES),
+    ),
   })
   .strict();
 
@@ -66,6 +81,11 @@ export const ModelArtifact = z
     /** name → [posts, mean log1p(upvotes), mean log1p(comments)] (raw means, shrunk at use). */
     communities: z.record(z.string(), Prior),
     authors: z.record(z.string(), Prior),
+    /**
+     * Author activity at training end (`activity.ts`): name → [posts seen, minutes before `at` of the
+     * most recent posts (at most 12)], the most recently active authors only.
+     */
+    activity: ActivitySnapshotSchema.optional(),
     /** 101 quantiles (0 %, 1 %, …, 100 %) of the predicted engagement score of the last 24 h of posts. */
     reference: z.array(z.number()).length(101),
     /** Mean contribution of each feature group over the reference posts (the "average post"). */

@@ -1,3 +1,4 @@
+import { lookupActivity } from './activity.ts';
 import { type AdvisorContext, type ContextMatch, matchContext, matchVector } from './context.ts';
 import type { Draft } from './draft.ts';
 import { extractFeatures, groupSlice, readText } from './features.ts';
@@ -45,6 +46,7 @@ export function scoreDraft(
   const match = matchContext(text.words, text.traits, ctx);
   const communityPrior = lookupPrior(art, 'communities', where.submolt);
   const authorPrior = art.useAuthor ? lookupPrior(art, 'authors', where.author) : null;
+  const activity = art.useAuthor ? lookupActivity(art.activity, where.author, where.at) : null;
   const x = extractFeatures(
     {
       title: draft.title,
@@ -56,6 +58,7 @@ export function scoreDraft(
       context: matchVector(match),
       communityPrior,
       authorPrior,
+      activity,
     },
     art.buckets,
     text,

@@ -12,13 +12,15 @@
 
 import { formatEvaluation } from '../learn/eval-report.ts';
 import { evaluateSplit } from '../learn/evaluate.ts';
-import { readPostsFile, splitByTime, splitTimeAt } from '../learn/posts-file.ts';
+import { readPostsFile, splitByTime, splitTimeAt, withActivity } from '../learn/posts-file.ts';
+import { rollingValidation } from '../learn/validate.ts';
 import { parseFlags } from './args.ts';
 import { CliError } from './context.ts';
 
 const USAGE =
   'usage: advisor-eval --train <posts.jsonl> --test <posts.jsonl>\n' +
-  '       advisor-eval --data <posts.jsonl> [--split-at <ISO time> | --split <0–1>]';
+  '       advisor-eval --data <posts.jsonl> [--split-at <ISO time> | --split <0–1>]\n' +
+  '       advisor-eval --validate --train <posts.jsonl>   (rolling validation inside the train file only)';
 
 async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(
@@ -29,9 +31,28 @@ async function main(argv: string[]): Promise<void> {
       data: { type: 'string' },
       'split-at': { type: 'string' },
       split: { type: 'string' },
+      validate: { type: 'boolean' },
     },
     USAGE,
   );
+  if (flags.validate) {
+    if (flags.train === undefined || flags.test !== undefined || flags.data !== undefined)
+      throw new CliError(`--validate reads only --train\n${USAGE}`, 2);
+    const file = await readPostsFile(flags.train);
+    if (file.labelled.length < 100)
+      throw new CliError(`not enough labelled rows to validate: ${file.labelled.length} (need 100)`, 1);
+    const v = rollingValidation(file.labelled);
+    console.log(`rolling validation inside ${flags.train} (${file.labelled.length} labelled rows)`);
+    console.log('block                                        fit  rows  ρ(up) ρ(comm) author-prior');
+    for (const b of v.blocks)
+      console.log(
+        `${b.from.slice(0, 16)} → ${b.to.slice(0, 16)}  ${String(b.fitRows).padStart(5)} ${String(b.rows).padStart(5)} ${b.spearman.toFixed(3).padStart(6)} ${b.spearmanComments.toFixed(3).padStart(7)} ${b.authorPrior.toFixed(3).padStart(12)}`,
+      );
+    console.log(
+      `mean ρ(up) ${v.mean.toFixed(3)}, ρ(comm) ${v.meanComments.toFixed(3)}, author prior ${v.meanAuthorPrior.toFixed(3)}`,
+    );
+    return;
+  }
   let train: Awaited<ReturnType<typeof readPostsFile>>['labelled'];
   let test: typeof train;
   if (flags.train !== undefined && flags.test !== undefined && flags.data === undefined) {
@@ -42,8 +63,11 @@ async function main(argv: string[]): Promise<void> {
     ] as const)
       if (file.skipped > 0)
         console.error(`${name}: skipped ${file.skipped} unusable lines (${file.firstProblem})`);
-    train = a.labelled;
-    test = b.labelled;
+    // Activity features read every post seen before each row: the train file's, then the test file's
+    // own earlier posts (as the hourly job would have them at posting time).
+    const history = [...a.posts, ...b.posts];
+    train = withActivity(a.labelled, history);
+    test = withActivity(b.labelled, history);
   } else if (flags.data !== undefined && flags.train === undefined && flags.test === undefined) {
     const file = await readPostsFile(flags.data);
     let at: Date;

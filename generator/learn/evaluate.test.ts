@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEvaluation } from './eval-report.ts';
 import { evaluateSplit } from './evaluate.ts';
-import { readPostsFile, splitByTime, splitTimeAt } from './posts-file.ts';
+import { readPostsFile, splitByTime, splitTimeAt, withActivity } from './posts-file.ts';
+import type { LabelledRow } from './rows.ts';
 import { plantedRows } from './synthetic.ts';
 
 let dir: string;
@@ -70,6 +71,17 @@ describe('readPostsFile', () => {
       ['a', 0, 3, 'alice'],
       ['b', 5, 3, 'alice'],
     ]);
+    // Activity comes from every earlier post, labelled or not; never from the row itself or later ones.
+    expect(file.labelled.map((r) => r.activity)).toEqual([
+      [0, 0, -1],
+      [1, 1, 1],
+    ]);
+    expect(file.posts).toHaveLength(3);
+    const [late] = withActivity(
+      [{ ...(file.labelled[1] as LabelledRow), createdAt: '2026-01-28T04:00:00.000Z' }],
+      file.posts,
+    );
+    expect(late?.activity).toEqual([3, 3, 1]);
   });
   it('names the file when it cannot be read', async () => {
     await expect(readPostsFile(join(dir, 'missing.jsonl'))).rejects.toThrow(/missing\.jsonl: cannot read/);

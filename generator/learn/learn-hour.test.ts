@@ -6,7 +6,7 @@ import { parseModelArtifact } from '../../core/advisor/model.ts';
 import { addHours } from '../../core/hours.ts';
 import { createOfflineAnalyser } from '../analyse/offline/index.ts';
 import { runHour } from '../run-hour.ts';
-import { LABEL_AGE, samplePosts } from './learn-hour.ts';
+import { LABEL_AGE, learnFromHour, samplePosts } from './learn-hour.ts';
 import { postingRow } from './rows.ts';
 import { simClock, simulatedSource } from './sim-source.ts';
 import { simulateHours } from './simulate.ts';
@@ -15,6 +15,7 @@ import {
   DAYS_KEPT,
   listFiles,
   prune,
+  readActivity,
   readTrainingSet,
   SAMPLE_PER_HOUR,
   writeRows,
@@ -59,6 +60,22 @@ describe('learnFromHour over simulated hours', () => {
     expect(pending).toHaveLength(24);
   });
 
+  it('counts every post in the author activity and gives rows the activity before them', async () => {
+    const rows = await readTrainingSet(dir);
+    expect(rows.every((r) => r.author === null || r.activity?.length === 3)).toBe(true);
+    // Simulated authors post again: some rows see earlier posts by their author.
+    expect(rows.some((r) => (r.activity?.[0] ?? 0) > 0)).toBe(true);
+    const table = await readActivity(dir);
+    const snap = table.snapshot(addHours(start, 27), 100_000);
+    // Every post seen is counted once (the sample is only 100 of the 150 an hour).
+    const counted = Object.values(snap.authors).reduce((n, a) => n + (a[0] ?? 0), 0);
+    expect(counted).toBeGreaterThan(27 * SAMPLE_PER_HOUR);
+    const raw = JSON.parse(await readFile(advisorPaths(dir).activity, 'utf8'));
+    expect(raw.at).toBe(addHours(start, 27).toISOString());
+    const artifact = parseModelArtifact(JSON.parse(await readFile(advisorPaths(dir).model, 'utf8')));
+    expect(Object.keys(artifact.activity?.authors ?? {}).length).toBeGreaterThan(0);
+  });
+
   it('retrains once enough rows exist and publishes the model and its card', async () => {
     const trained = reports.filter((r) => r.trained !== null);
     expect(trained.length).toBeGreaterThan(0);
@@ -81,6 +98,41 @@ describe('learnFromHour over simulated hours', () => {
     expect(removed.some((r) => r.startsWith('pending/'))).toBe(true);
     expect(await readTrainingSet(dir)).toEqual([]);
     expect(await listFiles(advisorPaths(dir).pendingDir)).toEqual([]);
+  });
+});
+
+describe('activity table', () => {
+  it('counts an hour once when the step runs again for it', async () => {
+    const content = await mkdtemp(join(tmpdir(), 'murmur-learn-activity-'));
+    try {
+      const clock = simClock(addHours(start, 1));
+      const source = simulatedSource({ seed: 4, postsPerHour: 60, clock });
+      const scraped = await source.fetchHour(start, addHours(start, 1));
+      const step = () =>
+        learnFromHour({
+          contentDir: content,
+          scraped,
+          source,
+          hourStart: start,
+          now: clock.now,
+          minRows: 1e9,
+        });
+      const total = async () =>
+        Object.values((await readActivity(content)).snapshot(addHours(start, 1), 1e6).authors).reduce(
+          (n, a) => n + (a[0] ?? 0),
+          0,
+        );
+      const pending = () => readFile(advisorPaths(content).pending(start), 'utf8');
+      await step();
+      const once = await total();
+      const rows = await pending();
+      expect(once).toBe(scraped.posts.filter((p) => p.author !== null).length);
+      await step();
+      expect(await total()).toBe(once);
+      expect(await pending()).toBe(rows);
+    } finally {
+      await rm(content, { recursive: true, force: true });
+    }
   });
 });
 

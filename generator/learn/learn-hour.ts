@@ -1,4 +1,5 @@
 import { readFile, rm } from 'node:fs/promises';
+import { activityVector } from '../../core/advisor/activity.ts';
 import { buildAdvisorContext, matchContext, matchVector } from '../../core/advisor/context.ts';
 import { readText } from '../../core/advisor/features.ts';
 import { fnv1a } from '../../core/advisor/hash.ts';
@@ -14,10 +15,12 @@ import {
   advisorPaths,
   appendLabelled,
   prune,
+  readActivity,
   readPending,
   readRecentPending,
   readTrainingSet,
   SAMPLE_PER_HOUR,
+  writeActivity,
   writeRows,
 } from './store.ts';
 import { trainModel } from './train.ts';
@@ -59,6 +62,17 @@ export function samplePosts(posts: readonly ForumPost[], limit = SAMPLE_PER_HOUR
   return [...posts].sort((a, b) => fnv1a(a.id) - fnv1a(b.id) || (a.id < b.id ? -1 : 1)).slice(0, limit);
 }
 
+/** Until when (ms) the kept activity table counts posts; −∞ when there is none. */
+async function activityAt(contentDir: string): Promise<number> {
+  try {
+    const raw = JSON.parse(await readFile(advisorPaths(contentDir).activity, 'utf8')) as { at?: unknown };
+    const at = typeof raw.at === 'string' ? Date.parse(raw.at) : Number.NaN;
+    return Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at;
+  } catch {
+    return Number.NEGATIVE_INFINITY;
+  }
+}
+
 async function modelExists(path: string): Promise<boolean> {
   try {
     parseModelArtifact(JSON.parse(await readFile(path, 'utf8')), path);
@@ -83,11 +97,42 @@ export async function learnFromHour(options: LearnOptions): Promise<LearnReport>
     previous[0]?.signals?.narratives ?? null,
   );
   const sample = samplePosts(options.scraped.posts);
+  // Author activity before each sampled post, from every post seen (this hour's earlier ones too),
+  // each post counted once. When the hour was already counted (a re-run), the rows keep the activity
+  // stored the first time; failing that it is read from the table as it is.
+  const table = await readActivity(contentDir);
+  const coveredUntil = await activityAt(contentDir);
+  const counted = coveredUntil > hourStart.getTime();
+  const stored = counted
+    ? new Map((await readPending(contentDir, hourStart)).map((r) => [r.id, r.activity]))
+    : new Map<string, number[] | undefined>();
+  const activity = new Map<string, number[]>();
+  const inSample = new Set(sample.map((p) => p.id));
+  const hourPosts = [...options.scraped.posts].sort(
+    (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : 1),
+  );
+  for (const post of hourPosts) {
+    const name = post.author?.toLowerCase() ?? null;
+    if (name === null) continue;
+    const ms = Date.parse(post.createdAt);
+    if (inSample.has(post.id))
+      activity.set(post.id, stored.get(post.id) ?? activityVector(table.factsOf(name, ms)));
+    if (!counted) table.add(name, ms);
+  }
   const rows = sample.map((post) => {
     const text = readText(post.title, post.content, post.url !== null);
-    return postingRow(post, matchVector(matchContext(text.words, text.traits, context)));
+    return postingRow(
+      post,
+      matchVector(matchContext(text.words, text.traits, context)),
+      activity.get(post.id),
+    );
   });
   await writeRows(paths.pending(hourStart), rows);
+  const activitySnapshot = await writeActivity(
+    contentDir,
+    table,
+    new Date(Math.max(coveredUntil, addHours(hourStart, 1).getTime())),
+  );
 
   const labelHour = addHours(hourStart, -24);
   const pending = await readPending(contentDir, labelHour);
@@ -123,6 +168,7 @@ export async function learnFromHour(options: LearnOptions): Promise<LearnReport>
       now: options.now(),
       reference: reference.length >= 50 ? reference : undefined,
       buckets: options.buckets,
+      activity: activitySnapshot,
     });
     await writeFileAtomic(paths.model, `${JSON.stringify(artifact)}\n`);
     await writeFileAtomic(paths.cardJson, modelCardJson(artifact));

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { type ActivityPost, ActivityTable, activityVector } from '../../core/advisor/activity.ts';
 import { type LabelledRow, PostingRow, ROW_BODY_CHARS, ROW_TITLE_CHARS } from './rows.ts';
 
 /** Age (hours) from which a post's engagement counts as its 24 h label. */
@@ -27,6 +28,8 @@ export interface PostsFile {
   readonly labelled: LabelledRow[];
   /** Rows read in all (labelled or not). */
   readonly total: number;
+  /** Every usable post (labelled or not), oldest first: the history activity features are read from. */
+  readonly posts: ActivityPost[];
   /** Lines that were not a usable post, with the first reason seen. */
   readonly skipped: number;
   readonly firstProblem: string | null;
@@ -50,6 +53,7 @@ export async function readPostsFile(path: string): Promise<PostsFile> {
     );
   }
   const labelled: LabelledRow[] = [];
+  const posts: ActivityPost[] = [];
   let total = 0;
   let skipped = 0;
   let firstProblem: string | null = null;
@@ -81,6 +85,7 @@ export async function readPostsFile(path: string): Promise<PostsFile> {
       author: lower(p.author_name),
       context: [0, 0, 0, 0, 0, 0],
     });
+    posts.push({ createdAt: posting.createdAt, author: posting.author });
     const age = p.age_at_snapshot_hours ?? 0;
     if (age < LABEL_AGE_HOURS) return;
     labelled.push({
@@ -91,7 +96,36 @@ export async function readPostsFile(path: string): Promise<PostsFile> {
     });
   });
   labelled.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : 1));
-  return { labelled, total, skipped, firstProblem };
+  posts.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  return { labelled: withActivity(labelled, posts), total, posts, skipped, firstProblem };
+}
+
+/**
+ * The rows with their activity vectors read from `history` (every post seen, labelled or not): each
+ * row sees only the history posts created strictly before it, as the hourly job would have.
+ */
+export function withActivity<T extends PostingRow>(
+  rows: readonly T[],
+  history: readonly ActivityPost[],
+): T[] {
+  const table = new ActivityTable();
+  const sortedHistory = [...history].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  const order = rows
+    .map((row, i) => ({ row, i, ms: Date.parse(row.createdAt) }))
+    .sort((a, b) => a.ms - b.ms || a.i - b.i);
+  const out: T[] = new Array(rows.length);
+  let h = 0;
+  for (const { row, i, ms } of order) {
+    for (; h < sortedHistory.length; h++) {
+      const post = sortedHistory[h] as ActivityPost;
+      const t = Date.parse(post.createdAt);
+      if (t >= ms) break;
+      if (post.author !== null) table.add(post.author, t);
+    }
+    if (row.author === null) out[i] = { ...row };
+    else out[i] = { ...row, activity: activityVector(table.factsOf(row.author, ms)) };
+  }
+  return out;
 }
 
 /** Splits rows by time: those created before `at` and those at or after it. */

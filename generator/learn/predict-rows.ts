@@ -6,7 +6,7 @@ import {
   type Prediction,
   predict,
 } from '../../core/advisor/model.ts';
-import type { PostingRow } from './rows.ts';
+import { type PostingRow, rowFacts } from './rows.ts';
 
 /** The model's predictions for posting rows, priors read from the artifact's tables (as when serving). */
 export function predictRows(artifact: ModelArtifact, rows: readonly PostingRow[]): Prediction[] {
@@ -16,13 +16,7 @@ export function predictRows(artifact: ModelArtifact, rows: readonly PostingRow[]
       model,
       extractFeatures(
         {
-          title: row.title,
-          content: row.content,
-          hasUrl: row.hasUrl,
-          hourOfDay: new Date(row.createdAt).getUTCHours(),
-          submolt: row.submolt,
-          author: row.author,
-          context: row.context,
+          ...rowFacts(row),
           communityPrior: lookupPrior(artifact, 'communities', row.submolt),
           authorPrior: artifact.useAuthor ? lookupPrior(artifact, 'authors', row.author) : null,
         },

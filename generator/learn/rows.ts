@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_LENGTH, activityFacts } from '../../core/advisor/activity.ts';
 import type { ForumPost } from '../../core/forum.ts';
 
 /** Title characters a training row keeps. */
@@ -18,6 +19,8 @@ export const PostingRow = z
     author: z.string().min(1).nullable(),
     /** matchVector() against the digests published when the post was seen. */
     context: z.array(z.number()).length(6),
+    /** activityVector() of the forum's posts before this one (rows stored before it existed lack it). */
+    activity: z.array(z.number()).length(ACTIVITY_LENGTH).optional(),
   })
   .strict();
 export type PostingRow = z.infer<typeof PostingRow>;
@@ -32,7 +35,11 @@ export const LabelledRow = PostingRow.extend({
 export type LabelledRow = z.infer<typeof LabelledRow>;
 
 /** The posting-time row of a forum post (text cut to the row bounds). */
-export function postingRow(post: ForumPost, context: readonly number[]): PostingRow {
+export function postingRow(
+  post: ForumPost,
+  context: readonly number[],
+  activity?: readonly number[],
+): PostingRow {
   return {
     id: post.id,
     createdAt: new Date(post.createdAt).toISOString(),
@@ -42,5 +49,21 @@ export function postingRow(post: ForumPost, context: readonly number[]): Posting
     submolt: post.submolt?.toLowerCase() ?? null,
     author: post.author?.toLowerCase() ?? null,
     context: context.map((v) => Math.round(v * 1e4) / 1e4),
+    ...(activity ? { activity: [...activity] } : {}),
+  };
+}
+
+/** The posting-time facts of a row that do not depend on learned tables (priors are the caller's). */
+export function rowFacts(row: PostingRow) {
+  const at = new Date(row.createdAt);
+  return {
+    title: row.title,
+    content: row.content,
+    hasUrl: row.hasUrl,
+    hourOfDay: at.getUTCHours(),
+    submolt: row.submolt,
+    author: row.author,
+    context: row.context,
+    activity: row.activity ? activityFacts(row.activity) : null,
   };
 }

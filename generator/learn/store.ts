@@ -1,6 +1,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
+import { type ActivitySnapshot, ActivityTable } from '../../core/advisor/activity.ts';
 import { writeFileAtomic } from '../content/atomic-write.ts';
 import { LabelledRow, PostingRow } from './rows.ts';
 
@@ -8,6 +9,8 @@ import { LabelledRow, PostingRow } from './rows.ts';
 export const DAYS_KEPT = 7;
 /** Posts of an hour kept as training rows (a deterministic sample by hashed id). */
 export const SAMPLE_PER_HOUR = 100;
+/** Authors kept in the activity table (the most recently active; those silent DAYS_KEPT days drop out). */
+export const ACTIVITY_AUTHORS_KEPT = 20_000;
 /** Pending (unlabelled) hour files older than this are dropped: their label window has passed. */
 export const PENDING_MAX_AGE_HOURS = 48;
 
@@ -19,6 +22,8 @@ export function advisorPaths(contentDir: string) {
     model: join(root, 'model.json'),
     cardMarkdown: join(root, 'model-card.md'),
     cardJson: join(root, 'model-card.json'),
+    /** Author activity of every post seen (ActivitySnapshot), for the activity features. */
+    activity: join(root, 'activity.json'),
     pendingDir: join(root, 'pending'),
     trainingDir: join(root, 'training'),
     /** Posting rows of one hour, waiting for their 24 h labels. */
@@ -137,4 +142,29 @@ export async function prune(contentDir: string, hourStart: Date): Promise<string
     }
   }
   return removed;
+}
+
+/** The author-activity table kept beside the training set (empty when missing or unreadable). */
+export async function readActivity(contentDir: string): Promise<ActivityTable> {
+  const text = await readText(advisorPaths(contentDir).activity);
+  if (text === undefined) return new ActivityTable();
+  try {
+    const raw = JSON.parse(text) as ActivitySnapshot;
+    if (typeof raw?.at !== 'string' || typeof raw.authors !== 'object' || raw.authors === null)
+      return new ActivityTable();
+    return ActivityTable.from(raw);
+  } catch {
+    return new ActivityTable();
+  }
+}
+
+/** Writes the activity table as of `at`, bounded (ACTIVITY_AUTHORS_KEPT authors active in DAYS_KEPT days). */
+export async function writeActivity(
+  contentDir: string,
+  table: ActivityTable,
+  at: Date,
+): Promise<ActivitySnapshot> {
+  const snapshot = table.snapshot(at, ACTIVITY_AUTHORS_KEPT, DAYS_KEPT * 24);
+  await writeFileAtomic(advisorPaths(contentDir).activity, `${JSON.stringify(snapshot)}\n`);
+  return snapshot;
 }

@@ -17,7 +17,7 @@ import type { ModelArtifact } from '../../core/advisor/model.ts';
 import { writeFileAtomic } from '../content/atomic-write.ts';
 import { modelCardJson, modelCardMarkdown } from './model-card.ts';
 import { simulateHours } from './simulate.ts';
-import { advisorPaths, readRecentPending, readTrainingSet } from './store.ts';
+import { advisorPaths, readActivity, readRecentPending, readTrainingSet } from './store.ts';
 import { trainModel } from './train.ts';
 
 const { values } = parseArgs({
@@ -51,12 +51,14 @@ if (values.default) {
     const rows = await readTrainingSet(dir);
     const end = new Date(start.getTime() + hours * 3_600_000);
     const reference = await readRecentPending(dir, new Date(end.getTime() - 24 * 3_600_000), end);
+    const activity = await readActivity(dir);
     const artifact = trainModel(rows, {
       source: 'simulator',
       now: end,
       buckets: 2 ** 14,
       reference,
       maxAuthors: 2000,
+      activity: activity.snapshot(end, 2000),
     });
     const path = DEFAULT_MODEL_URL.pathname;
     await writeFileAtomic(path, `${JSON.stringify(artifact)}\n`);
@@ -80,10 +82,12 @@ if (values.default) {
   }
   const now = new Date();
   const reference = await readRecentPending(values.content, new Date(now.getTime() - 24 * 3_600_000), now);
+  const activity = await readActivity(values.content);
   const artifact = trainModel(rows, {
     source: 'forum',
     now,
     reference: reference.length >= 50 ? reference : undefined,
+    activity: activity.size > 0 ? activity.snapshot(now, 5000) : undefined,
   });
   await writeFileAtomic(paths.model, `${JSON.stringify(artifact)}\n`);
   await writeFileAtomic(paths.cardJson, modelCardJson(artifact));

@@ -34,7 +34,7 @@ describe('trainModel', () => {
     const a = trainModel(train, { source: 'simulator', now: new Date(0), buckets: 1024 });
     const b = trainModel(train, { source: 'simulator', now: new Date(0), buckets: 1024 });
     expect(a).toEqual(b);
-    expect(a.version).toMatch(/^1\.0\.0\+2026012\d{3}\.[0-9a-f]{8}$/);
+    expect(a.version).toMatch(/^2\.0\.0\+2026012\d{3}\.[0-9a-f]{8}$/);
     expect(a.reference).toHaveLength(101);
     expect(a.upvotes.residualQ10).toBeLessThan(a.upvotes.residualQ90);
   });
@@ -45,7 +45,7 @@ describe('trainModel', () => {
     expect(r.baselines.constant.spearman).toBe(0);
   });
 
-  it('keeps the artifact under 5 MB even with every bucket and 5 000 long author names filled', () => {
+  it('keeps the artifact under 5 MB even with every bucket and 5 000 long author names filled (priors and activity)', () => {
     const buckets = 2 ** 15;
     const hashed = Array.from({ length: buckets }, (_, i) => [i, -0.1234]).flat();
     const authors = Object.fromEntries(
@@ -58,6 +58,12 @@ describe('trainModel', () => {
         upvotes: { ...testArtifact().upvotes, hashed, dense: DENSE_FEATURES.map(() => -0.1234) },
         comments: { ...testArtifact().comments, hashed, dense: DENSE_FEATURES.map(() => -0.1234) },
         authors: authors as never,
+        activity: {
+          at: '2026-01-28T00:00:00.000Z',
+          authors: Object.fromEntries(
+            Object.keys(authors).map((name) => [name, [123456, ...Array.from({ length: 12 }, () => 10079)]]),
+          ),
+        },
       },
     );
     const json = JSON.stringify(parseModelArtifact(full));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type ActivitySnapshot, ActivityTable, addPosts } from '../../core/advisor/activity.ts';
 import {
   DENSE_FEATURES,
   extractFeatures,
@@ -15,10 +16,10 @@ import { spearman } from './metrics.ts';
 import { predictRows } from './predict-rows.ts';
 import { PriorTable } from './priors.ts';
 import { solveRidge, toSparseRows } from './ridge.ts';
-import type { LabelledRow, PostingRow } from './rows.ts';
+import { type LabelledRow, type PostingRow, rowFacts } from './rows.ts';
 
 /** Feature code version: bump when features change (artifacts of another major are refused). */
-export const FEATURE_VERSION = '1.0.0';
+export const FEATURE_VERSION = '2.0.0';
 
 /** Options of trainModel. */
 export interface TrainOptions {
@@ -32,6 +33,11 @@ export interface TrainOptions {
   readonly reference?: readonly PostingRow[];
   /** Authors kept in the artifact (most active first); default 5 000. */
   readonly maxAuthors?: number;
+  /**
+   * Author activity shipped for serving (every post seen, labelled or not); default: built from the
+   * training rows' own posting times. Cut to the `maxAuthors` most recently active authors.
+   */
+  readonly activity?: ActivitySnapshot;
   /** Share of the rows (the latest) held out to choose the penalty and measure residuals; default 0.2. */
   readonly validationShare?: number;
 }
@@ -68,18 +74,7 @@ export function byTime<T extends PostingRow>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => ms(a) - ms(b) || (a.id < b.id ? -1 : 1));
 }
 
-/** The text, time and context facts of a row (priors left to the caller). */
-function facts(row: PostingRow) {
-  return {
-    title: row.title,
-    content: row.content,
-    hasUrl: row.hasUrl,
-    hourOfDay: new Date(row.createdAt).getUTCHours(),
-    submolt: row.submolt,
-    author: row.author,
-    context: row.context,
-  };
-}
+const facts = rowFacts;
 
 /** Features of a posting row with priors from fixed tables (rows after the training rows). */
 export function rowFeatures(
@@ -327,6 +322,7 @@ export function trainModel(all: readonly LabelledRow[], options: TrainOptions): 
     },
     communities: full.tables.community.top(500),
     authors: useAuthor ? full.tables.author.top(options.maxAuthors ?? 5000) : {},
+    ...(useAuthor ? { activity: shippedActivity(rows, options) } : {}),
     reference: new Array(101).fill(0),
     groupMeans: Object.fromEntries(FEATURE_GROUPS.map((g) => [g, 0])),
     validation: {
@@ -347,6 +343,18 @@ export function trainModel(all: readonly LabelledRow[], options: TrainOptions): 
   const end = last.createdAt.replace(/[-:T]/g, '').slice(0, 10);
   draft.version = `${FEATURE_VERSION}+${end}.${hash}`;
   return ModelArtifactSchema.parse(draft);
+}
+
+/** The activity table the artifact ships: the caller's, or one from the training rows, bounded. */
+function shippedActivity(rows: readonly LabelledRow[], options: TrainOptions): ActivitySnapshot {
+  const limit = options.maxAuthors ?? 5000;
+  if (options.activity) {
+    const table = ActivityTable.from(options.activity);
+    return table.snapshot(new Date(options.activity.at), limit);
+  }
+  const table = new ActivityTable();
+  addPosts(table, rows);
+  return table.snapshot(new Date((rows[rows.length - 1] as LabelledRow).createdAt), limit);
 }
 
 /** Fills the reference quantiles and group means from the model's predictions on reference posts. */
