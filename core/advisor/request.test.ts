@@ -14,7 +14,12 @@ describe('validateAdvisorRequest', () => {
       ok: true,
       request: { prompt: 'A', tier: 'premium', context: { submolt: 'general' } },
     });
-    expect(validateAdvisorRequest({ content: 'only alias' })).toMatchObject({
+    // The alias is ignored when prompt is sent, even when it would be invalid on its own.
+    expect(validateAdvisorRequest({ prompt: 'A', content: 'x'.repeat(MAX_PROMPT_CHARS + 1) })).toMatchObject({
+      ok: true,
+      request: { prompt: 'A' },
+    });
+    expect(validateAdvisorRequest({ content: '  only alias ' })).toMatchObject({
       ok: true,
       request: { prompt: 'only alias' },
     });
@@ -27,6 +32,9 @@ describe('validateAdvisorRequest', () => {
     ['no prompt', {}, 'prompt'],
     ['empty prompt', { prompt: '   ' }, 'prompt'],
     ['too long', { prompt: 'x'.repeat(MAX_PROMPT_CHARS + 1) }, 'prompt'],
+    ['alias too long', { content: 'x'.repeat(MAX_PROMPT_CHARS + 1) }, 'content'],
+    ['empty alias', { content: ' ' }, 'content'],
+    ['alias not a string', { content: 5 }, 'content'],
     ['unknown field', { prompt: 'x', extra: 1 }, 'extra'],
     ['bad tier', { prompt: 'x', tier: 'gold' }, 'tier'],
     ['unknown context key', { prompt: 'x', context: { submolt: 'a', hack: true } }, 'context.hack'],

@@ -1,3 +1,8 @@
+import { HISTORY_BOUNDS } from '../limits.ts';
+import { MAX_PROMPT_CHARS } from '../schemas/advisor.ts';
+
+const H = HISTORY_BOUNDS;
+
 /**
  * Words for the fields of the published resources, shown in the OpenAPI document and llms-full.txt.
  * The schemas in core/schemas carry the same words as doc comments, which do not exist at run time.
@@ -55,12 +60,13 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     nextExpectedAt: 'When the next digest is expected.',
   },
   HistoryQuery: {
-    hours: 'How many hours back (1–24, default 24).',
-    limit: 'Maximum digests returned (1–24, default 24).',
+    hours: `How many hours back (${H.min}–${H.max}, default ${H.default}).`,
+    limit: `Maximum digests returned (${H.min}–${H.max}, default ${H.default}).`,
   },
   AdvisorRequest: {
-    prompt: 'Draft post text to analyse (at most 5000 characters).',
-    content: 'Alias of `prompt`, kept for compatibility; when both are sent, `prompt` is used.',
+    prompt: `Draft post text to analyse (at most ${MAX_PROMPT_CHARS} characters); the first line is read as the title.`,
+    content:
+      'Alias of `prompt` with the same limits, kept for compatibility; read and checked only when `prompt` is absent.',
     context: 'Optional context, e.g. the target submolt.',
     author: 'Optional handle of the author.',
     tier: 'Accepted for compatibility and ignored: a single advisor tier remains.',

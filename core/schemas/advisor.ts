@@ -11,12 +11,14 @@ const draft = z
 
 /**
  * Body of `POST /api/forum/advisor`. `prompt` is the draft; `content` is its older alias and is
- * used only when `prompt` is absent. `tier` is accepted for compatibility and ignored.
+ * used (and checked) only when `prompt` is absent, so a client sending both is never refused over
+ * the alias. `tier` is accepted for compatibility and ignored.
  */
 export const AdvisorRequest = z
   .object({
     prompt: draft.optional(),
-    content: draft.optional(),
+    /** Alias of `prompt` (same limits), read only when `prompt` is absent. */
+    content: z.string().optional(),
     context: z
       .object({ submolt: z.string().trim().min(1).max(100).optional() })
       .strict()
@@ -25,9 +27,18 @@ export const AdvisorRequest = z
     tier: z.enum(['standard', 'premium']).optional(),
   })
   .strict()
-  .refine((b) => b.prompt !== undefined || b.content !== undefined, {
-    message: 'is required (or send its alias `content`)',
-    path: ['prompt'],
+  .superRefine((b, ctx) => {
+    if (b.prompt !== undefined) return;
+    if (b.content === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'is required (or send its alias `content`)',
+        path: ['prompt'],
+      });
+      return;
+    }
+    for (const issue of draft.safeParse(b.content).error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['content'] });
   })
-  .transform(({ prompt, content, ...rest }) => ({ ...rest, prompt: (prompt ?? content) as string }));
+  .transform(({ prompt, content, ...rest }) => ({ ...rest, prompt: prompt ?? (content ?? '').trim() }));
 export type AdvisorRequest = z.output<typeof AdvisorRequest>;
