@@ -112,14 +112,17 @@ export async function signedHeader(
 /**
  * Test support: a remote facilitator over HTTP (what a hosted one looks like): the embedded
  * facilitator behind `/verify`, `/settle` and `/supported`, refusing calls without `Authorization:
- * Bearer <token>` (401).
+ * Bearer <token>` (401, counted in `calls.unauthorized`). `port` 0 (the default) picks a free one; pass
+ * the port of a closed one to bring a facilitator back at the same address.
  */
 export async function startFacilitatorServer(
   chain: DevChain,
   token: string,
+  port = 0,
 ): Promise<{
   url: string;
-  calls: { verify: number; settle: number; supported: number };
+  port: number;
+  calls: { verify: number; settle: number; supported: number; unauthorized: number };
   close(): Promise<void>;
 }> {
   const facilitator = embeddedFacilitator({
@@ -128,13 +131,16 @@ export async function startFacilitatorServer(
     network: 'eip155:8453',
     pollingIntervalMs: 50,
   });
-  const calls = { verify: 0, settle: 0, supported: 0 };
+  const calls = { verify: 0, settle: 0, supported: 0, unauthorized: 0 };
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.headers.authorization !== `Bearer ${token}`) return send(401, { error: 'unauthorized' });
+    if (req.headers.authorization !== `Bearer ${token}`) {
+      calls.unauthorized++;
+      return send(401, { error: 'unauthorized' });
+    }
     let text = '';
     req.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
@@ -162,10 +168,14 @@ export async function startFacilitatorServer(
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const listening = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
+    port: listening,
     calls,
     close: () =>
       new Promise<void>((resolve) => {
