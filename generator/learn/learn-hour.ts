@@ -4,12 +4,12 @@ import { buildAdvisorContext, matchContext, matchVector } from '../../core/advis
 import { readText } from '../../core/advisor/features.ts';
 import { fnv1a } from '../../core/advisor/hash.ts';
 import { parseModelArtifact } from '../../core/advisor/model.ts';
+import { modelCardJson, modelCardMarkdown } from '../../core/advisor/model-card.ts';
 import type { ForumPost, ScrapedHour } from '../../core/forum.ts';
 import { addHours } from '../../core/hours.ts';
 import { writeFileAtomic } from '../content/atomic-write.ts';
 import { readPreviousHours } from '../content/previous-hours.ts';
 import type { HourSource } from '../run-hour.ts';
-import { modelCardJson, modelCardMarkdown } from './model-card.ts';
 import { type LabelledRow, postingRow } from './rows.ts';
 import {
   advisorPaths,

@@ -2,13 +2,11 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { type ActivitySnapshot, ActivityTable } from '../../core/advisor/activity.ts';
+import { DAYS_KEPT } from '../../core/advisor/training-bounds.ts';
 import { writeFileAtomic } from '../content/atomic-write.ts';
 import { LabelledRow, PostingRow } from './rows.ts';
 
-/** Days of labelled rows kept (by the posts' creation day). */
-export const DAYS_KEPT = 7;
-/** Posts of an hour kept as training rows (a deterministic sample by hashed id). */
-export const SAMPLE_PER_HOUR = 100;
+export { DAYS_KEPT, SAMPLE_PER_HOUR } from '../../core/advisor/training-bounds.ts';
 /** Authors kept in the activity table (the most recently active; those silent DAYS_KEPT days drop out). */
 export const ACTIVITY_AUTHORS_KEPT = 20_000;
 /** Pending (unlabelled) hour files older than this are dropped: their label window has passed. */

@@ -222,6 +222,25 @@ describe('pages for people', () => {
     await shoot(page, 'narratives');
   });
 
+  it('the advisor page shows how to call it and the card of the model served, also as JSON', async () => {
+    const page = await open('/advisor/');
+    expectHeadingOrder(await headingLevels(page));
+    const text = (await page.locator('main').textContent()) ?? '';
+    const card = (await (await fetch(`${host.url}/advisor/model-card.json`)).json()) as {
+      version: string;
+      source: string;
+      validation: { model: { spearman: number } } | null;
+    };
+    // No forum-trained model in this content yet: the shipped default, marked as simulated.
+    expect(card.source).toBe('simulator');
+    expect(text).toContain(card.version);
+    expect(text).toMatch(/trained only on posts from the built-in forum simulator/);
+    expect(text).toContain('/api/forum/advisor');
+    expect(text).toContain(card.validation?.model.spearman.toFixed(3) ?? 'missing');
+    expect(await page.locator('nav a[aria-current="page"]').textContent()).toBe('Advisor');
+    await shoot(page, 'advisor');
+  });
+
   it('search finds a known phrase and links to its hour', async () => {
     const page = await open('/search/');
     await page.locator('.pagefind-ui__search-input').fill(PHRASE);

@@ -1,6 +1,6 @@
-import type { MetricSet, ModelArtifact } from '../../core/advisor/model.ts';
-import { canonicalJson } from '../../core/canonical-json.ts';
-import { DAYS_KEPT, SAMPLE_PER_HOUR } from './store.ts';
+import { canonicalJson } from '../canonical-json.ts';
+import type { MetricSet, ModelArtifact } from './model.ts';
+import { DAYS_KEPT, SAMPLE_PER_HOUR } from './training-bounds.ts';
 
 /** The model card as JSON: what was trained on what, and how it scored against the best baseline. */
 export function modelCardJson(a: ModelArtifact): string {
