@@ -107,10 +107,22 @@ export function remoteFacilitator(opts: RemoteFacilitatorOptions): Facilitator {
         }
         return { mode: 'remote', status: 'ok', details: { ...details, kinds }, checkedAt };
       } catch (error) {
+        const message = (error as Error).message.slice(0, 200);
+        const refused = /\b(401|403)\b/.exec(message);
+        if (refused) {
+          // It answers, but not to us: a credentials problem, not an outage.
+          return {
+            mode: 'remote',
+            status: 'degraded',
+            problem: `facilitator ${hostOf(opts.url)} refuses the configured credentials (HTTP ${refused[1]}): check FACILITATOR_HEADERS`,
+            details,
+            checkedAt,
+          };
+        }
         return {
           mode: 'remote',
           status: 'unreachable',
-          problem: `facilitator ${hostOf(opts.url)} cannot be reached: ${(error as Error).message.slice(0, 200)}`,
+          problem: `facilitator ${hostOf(opts.url)} cannot be reached: ${message}`,
           details,
           checkedAt,
         };

@@ -214,9 +214,10 @@ describe('a remote facilitator over HTTP with a bearer token (FACILITATOR_URL + 
     expect(facilitator.calls).toMatchObject({ verify: calls.verify, settle: calls.settle });
 
     const report = await health(edge);
-    expect(report.checks.facilitator).toMatchObject({ mode: 'remote', status: 'unreachable' });
-    expect(report.checks.facilitator.problem).toMatch(/401/);
-    expect(report.reasons.some((r) => r.startsWith('payment facilitator unreachable'))).toBe(true);
+    // Reachable but refusing us: a credentials problem, said as such.
+    expect(report.checks.facilitator).toMatchObject({ mode: 'remote', status: 'degraded' });
+    expect(report.checks.facilitator.problem).toMatch(/refuses the configured credentials \(HTTP 401\)/);
+    expect(report.reasons.some((r) => r.startsWith('payment facilitator degraded'))).toBe(true);
     expect(JSON.stringify(report)).not.toContain(wrong);
 
     await closeEdge(edge);
