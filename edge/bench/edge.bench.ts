@@ -1,7 +1,6 @@
 // `npm run bench:edge`: the same static JSON (the latest digest) through the edge, rate limiting on,
 // and through a bare node:http server from memory, in one run. Each server is its own process; this
 // process is the load generator (raw keep-alive sockets, closed loop: raw-client.ts). Prints requests/s, p50/p99, and the ratio.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,41 +8,16 @@ import { fileURLToPath } from 'node:url';
 import { makeDigest } from '../../core/envelopes/digest-fixture.ts';
 import { latestResponse } from '../../core/envelopes/latest.ts';
 import { fakeSiteFiles, writeSite } from '../testing/fixtures.ts';
-import { quantile } from './load-generator.ts';
+import { pinSelf, startBenchServer } from './bench-process.ts';
+import { median, quantile } from './load-generator.ts';
 import { runRaw } from './raw-client.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const HAS_TASKSET = spawnSync('taskset', ['-pc', '0', String(process.pid)]).status === 0;
+const HAS_TASKSET = pinSelf(0);
 const PATH = '/api/forum/digests/latest';
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
-
-/** Pins a process to one CPU when `taskset` exists, so server and load generator do not trade cores. */
-function pinned(cpu: number, command: string, args: string[]): [string, string[]] {
-  return HAS_TASKSET ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
-}
-
-async function start(
-  entry: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; port: number }> {
-  const [command, args] = pinned(1, process.execPath, ['--import', 'tsx', entry]);
-  const child = spawn(command, args, {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-      const m = /"listening":(\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
-  });
-  return { child, port };
-}
 
 async function measure(port: number) {
   await runRaw({ port, path: PATH, connections: CONCURRENCY, durationMs: 1_500 });
@@ -71,14 +45,19 @@ try {
   const file = join(dir, 'dist', 'api', 'forum', 'digests', 'latest');
   const size = Buffer.byteLength(site.get(PATH) ?? '');
 
-  const edge = await start(here('./edge-bench-server.ts'), {
-    DIST_DIR: join(dir, 'dist'),
-    CONTENT_DIR: join(dir, 'content'),
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DIST_WATCH: '0',
-  });
-  const bare = await start(here('./bare-server.ts'), { BENCH_FILE: file });
+  const server = { pin: HAS_TASKSET, cpu: 1 };
+  const edge = await startBenchServer(
+    here('./edge-bench-server.ts'),
+    {
+      DIST_DIR: join(dir, 'dist'),
+      CONTENT_DIR: join(dir, 'content'),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DIST_WATCH: '0',
+    },
+    server,
+  );
+  const bare = await startBenchServer(here('./bare-server.ts'), { BENCH_FILE: file }, server);
   type Run = Awaited<ReturnType<typeof measure>>;
   const results: { edge: Run[]; bare: Run[] } = { edge: [], bare: [] };
   const ratios: number[] = [];
@@ -89,14 +68,8 @@ try {
     results.edge.push(e);
     ratios.push(e.rps / b.rps);
   }
-  edge.child.kill('SIGTERM');
-  bare.child.kill('SIGTERM');
+  await Promise.all([edge.stop(), bare.stop()]);
 
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    const mid = Math.floor(s.length / 2);
-    return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-  };
   const summary = (name: string, rs: Run[]) => ({
     server: name,
     'req/s (median)': Math.round(median(rs.map((r) => r.rps))),

@@ -116,3 +116,11 @@ export function quantile(latencies: Float64Array, q: number): number {
   const sorted = Float64Array.from(latencies).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
+
+/** The median of some numbers (the mean of the middle two for an even count); NaN when empty. */
+export function median(values: ArrayLike<number>): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}

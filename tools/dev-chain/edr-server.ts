@@ -17,6 +17,8 @@ export interface EdrChainOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
+  /** Let automined blocks share a timestamp (see DevChainOptions.sameSecondBlocks); default false. */
+  sameSecondBlocks?: boolean;
 }
 
 /** A simulated chain reachable over HTTP JSON-RPC. */
@@ -45,6 +47,7 @@ export async function serveEdrChain(options: EdrChainOptions): Promise<EdrChainS
           chainId: options.chainId,
           accounts: options.accounts.map((a) => ({ privateKey: a.privateKey, balance: a.balance })),
           mining: { auto: true, interval: 0 },
+          allowBlocksWithSameTimestamp: options.sameSecondBlocks ?? false,
           loggingEnabled: false,
         },
       },

@@ -107,3 +107,18 @@ describe('two chains in one process', () => {
     await expect(fetch(c.rpcUrl, { method: 'POST', body: '{}' })).rejects.toThrow();
   });
 });
+
+describe('sameSecondBlocks', () => {
+  it('keeps the chain clock on the wall clock through a burst of blocks', async () => {
+    const c = await startDevChain({ payers: 0, sameSecondBlocks: true });
+    try {
+      // Without the option each of these blocks is at least 1 s after the previous one.
+      for (let i = 0; i < 8; i++) await c.mint(c.payTo.address, 1n);
+      const client = createPublicClient({ transport: http(c.rpcUrl) });
+      const block = await client.getBlock();
+      expect(Number(block.timestamp)).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 1);
+    } finally {
+      await c.close();
+    }
+  });
+});

@@ -26,6 +26,14 @@ export interface DevChainOptions {
   payers?: number;
   /** USDC units (6 decimals) minted to each payer; default 10 USDC = 10_000_000n. */
   fundUsdc?: bigint;
+  /**
+   * Let automined blocks share a timestamp, so the chain's clock stays on the wall clock however many
+   * transactions a second it mines. Default false: each block is at least 1 s after the previous one,
+   * so a burst of transactions pushes the chain's clock ahead (1 s per block) and, after about 60 in
+   * a minute, x402's authorizations (valid for `maxTimeoutSeconds`) have expired on chain. A bench
+   * settling many payments in a row sets it.
+   */
+  sameSecondBlocks?: boolean;
 }
 
 /**
@@ -94,6 +102,7 @@ export async function startDevChain(opts: DevChainOptions = {}): Promise<DevChai
     chainId: BASE_CHAIN_ID,
     host: opts.host ?? '127.0.0.1',
     port: opts.port ?? 0,
+    sameSecondBlocks: opts.sameSecondBlocks ?? false,
     accounts: [
       { privateKey: deployer.privateKey, balance: 1_000n * ETH },
       { privateKey: facilitator.privateKey, balance: 1_000n * ETH },
