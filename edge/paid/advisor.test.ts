@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../core/limits.ts';
 import { ErrorBody } from '../../core/schemas/envelope.ts';
 import { createApp, type EdgeDeps } from '../app.ts';
+import { memoryLogger } from '../logger.ts';
 import { memoryStore } from '../rate-limit/memory-store.ts';
 import { distFromEntries } from '../static/dist-map.ts';
 import { fakeGate } from '../testing/fake-gate.ts';
@@ -144,6 +145,47 @@ describe('advisor route', () => {
     expect(third.headers.get('ratelimit-reset')).toBe(String(Date.parse('2026-01-31T00:00:00Z') / 1000));
     expect(ErrorBody.parse(await third.json()).error).toBe('rate limited');
     expect(gate.log.verified).toBe(0);
+  });
+
+  it('free-tier key: a failed computation gives its quota unit back (500), so 2 answers remain, then 429', async () => {
+    const { post, computed } = setup();
+    const failed = await post({ prompt: 'FAIL please' }, { 'x-api-key': KEY });
+    expect(failed.status).toBe(500);
+    const body = ErrorBody.parse(await failed.json());
+    expect(body.error).toBe('analysis failed');
+    expect(body.message).toContain("did not count against the key's daily quota");
+    expect(failed.headers.get('ratelimit-remaining')).toBe('2');
+    const first = await post({ prompt: 'x' }, { 'x-api-key': KEY });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-remaining')).toBe('1');
+    const second = await post({ prompt: 'x' }, { 'x-api-key': KEY });
+    expect(second.status).toBe(200);
+    expect(second.headers.get('ratelimit-remaining')).toBe('0');
+    expect((await post({ prompt: 'x' }, { 'x-api-key': KEY })).status).toBe(429);
+    expect(computed()).toBe(3);
+  });
+
+  it('free-tier key: when the unit cannot be given back, still a 500 that does not claim it was, and logged', async () => {
+    const logger = memoryLogger();
+    const quota = keyQuota({ store: memoryStore(), perDay: LIMITS.advisorKey.max, now: () => NOW });
+    const { post } = setup({
+      logger,
+      freeTier: {
+        store: { verify: async () => ({ id: 'key_1' }) },
+        quota: { take: quota.take, release: async () => Promise.reject(new Error('store down')) },
+      },
+    });
+    const res = await post({ prompt: 'FAIL' }, { 'x-api-key': KEY });
+    expect(res.status).toBe(500);
+    const body = ErrorBody.parse(await res.json());
+    expect(body.error).toBe('analysis failed');
+    expect(body.message).not.toContain('did not count');
+    expect(body.message).toContain('may still count');
+    expect(res.headers.get('ratelimit-remaining')).toBe('1');
+    expect(logger.lines).toContainEqual({
+      level: 'error',
+      message: 'quota unit of a failed free-tier call could not be given back',
+    });
   });
 
   it('free-tier key: 401 for an unknown, revoked or malformed key, no computation', async () => {

@@ -8,7 +8,7 @@ import { type EdgeContext, replyJson, requestHeader } from '../env.ts';
 import { EdgeError, invalidJson, unavailable } from '../errors.ts';
 import { type Logger, silentLogger } from '../logger.ts';
 import { type PaymentGate, paymentRequiredError, type SettledPayment } from './gate.ts';
-import { type ApiKeyStore, looksLikeKey, type QuotaAnswer } from './keys/index.ts';
+import { type ApiKeyStore, type KeyQuota, looksLikeKey, type QuotaAnswer } from './keys/index.ts';
 import { readBodyLimited } from './read-body.ts';
 import { noSettlementLog, type SettlementLog } from './settlement-log.ts';
 
@@ -32,10 +32,10 @@ export interface RefundSink {
   }): Promise<{ id: string }>;
 }
 
-/** The free tier: API keys and their daily quota. */
+/** The free tier: API keys and their daily quota (a failed call gives its unit back with `release`). */
 export interface FreeTier {
   readonly store: Pick<ApiKeyStore, 'verify'>;
-  readonly quota: { take(keyId: string): Promise<QuotaAnswer> };
+  readonly quota: KeyQuota;
 }
 
 /** What the advisor route needs. */
@@ -103,7 +103,9 @@ function invalidKey(): EdgeError {
  *   refund order is stored durably before the answer, which is 502 `{"refund":"queued"}` with
  *   `x-refund-queued: 1`.
  * - Otherwise with `x-api-key`: 401 for an unknown or revoked key, 429 with Retry-After over the daily
- *   quota, else compute with `charged: false` and the quota's RateLimit-* headers.
+ *   quota, else compute with `charged: false` and the quota's RateLimit-* headers. The quota unit is
+ *   taken before computing; if the computation fails it is given back before the 500 (a failed call
+ *   never counts), and if even that fails the 500 says the request may still count.
  * - Otherwise: the 402 challenge.
  */
 export function advisorHandler(deps: AdvisorDeps) {
@@ -198,6 +200,40 @@ export function advisorHandler(deps: AdvisorDeps) {
     }
   };
 
+  /**
+   * A free-tier call whose computation failed: gives its quota unit back, then the 500 to answer,
+   * saying whether the request still counts. Never throws: a store that cannot take the release back
+   * is logged and the 500 does not claim the quota was restored.
+   */
+  const keyCallFailed = async (
+    c: EdgeContext,
+    quota: KeyQuota,
+    keyId: string,
+    taken: QuotaAnswer & { ok: true },
+  ): Promise<EdgeError> => {
+    let released = false;
+    try {
+      released = await quota.release(keyId, taken);
+      if (!released)
+        logger.warn('quota unit of a failed free-tier call was not found to give back', { keyId });
+    } catch (error) {
+      logger.error('quota unit of a failed free-tier call could not be given back', {
+        keyId,
+        error: (error as Error).message,
+      });
+    }
+    if (released) c.set('rateLimitHeaders', quotaHeaders({ ...taken, remaining: taken.remaining + 1 }));
+    return new EdgeError(
+      500,
+      errorBody(
+        'analysis failed',
+        released
+          ? "The analysis could not be delivered; nothing was charged: this request did not count against the key's daily quota. Try again later."
+          : "The analysis could not be delivered, and this request could not be taken off the key's daily quota right now, so it may still count against it. Try again later.",
+      ),
+    );
+  };
+
   const withKey = async (c: EdgeContext, key: string, request: AdvisorRequest): Promise<Response> => {
     if (!deps.freeTier || !looksLikeKey(key)) throw invalidKey();
     let known: { id: string } | undefined;
@@ -210,7 +246,8 @@ export function advisorHandler(deps: AdvisorDeps) {
     if (!known) throw invalidKey();
     const advise = deps.advise;
     if (!advise) throw unavailable('The advisor is not configured on this instance; no quota was used.');
-    const q = await deps.freeTier.quota.take(known.id);
+    const quota = deps.freeTier.quota;
+    const q = await quota.take(known.id);
     const headers = quotaHeaders(q);
     // The key's quota is this response's tightest limit: its headers replace the general bucket's.
     c.set('rateLimitHeaders', headers);
@@ -229,13 +266,7 @@ export function advisorHandler(deps: AdvisorDeps) {
       result = await advise(request);
     } catch (error) {
       logger.error('advisor computation failed (free-tier key)', { error: (error as Error).message });
-      throw new EdgeError(
-        500,
-        errorBody(
-          'analysis failed',
-          'The analysis could not be delivered; nothing was charged. Try again later.',
-        ),
-      );
+      throw await keyCallFailed(c, quota, known.id, q);
     }
     return success(c, result, false, {});
   };

@@ -7,7 +7,8 @@ export interface ShareableStore extends RateLimitStore {
 }
 
 /**
- * The shared store while it answers, the per-instance store while it does not. Decided behaviour
+ * The shared store while it answers, the per-instance store while it does not (for `hit` and
+ * `release` alike: a release goes to the store active at that moment). Decided behaviour
  * when Redis is down: keep limiting, per instance (each instance enforces the contract's limits on
  * its own, so N instances let through up to N× in total), log the switch once each way, and report
  * `degraded` in /health. Requests never wait for Redis to come back.
@@ -37,6 +38,18 @@ export function fallbackStore(
         }
       } else switchTo(true, 'not connected');
       return fallback.hit(counters, buckets, now);
+    },
+    async release(counter, now) {
+      if (primary.ready()) {
+        try {
+          const released = await primary.release(counter, now);
+          switchTo(false);
+          return released;
+        } catch (error) {
+          switchTo(true, (error as Error).message);
+        }
+      } else switchTo(true, 'not connected');
+      return fallback.release(counter, now);
     },
     async status(): Promise<StoreStatus> {
       const shared = await primary.status();

@@ -5,5 +5,5 @@
  */
 export { diskKeyStore } from './disk-store.ts';
 export { type ApiKeyStore, KEY_PREFIX, type KeyInfo, keyId, looksLikeKey } from './key.ts';
-export { type KeyQuotaOptions, keyQuota, type QuotaAnswer } from './quota.ts';
+export { type KeyQuota, type KeyQuotaOptions, keyQuota, type QuotaAnswer } from './quota.ts';
 export { type RedisKeyStoreOptions, redisKeyStore } from './redis-store.ts';

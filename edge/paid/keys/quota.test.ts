@@ -40,6 +40,43 @@ describe('key quota', () => {
     });
   });
 
+  it('release gives a taken unit back: take, take, release, and the next take succeeds', async () => {
+    const now = midnight + 9 * 60 * 60 * 1000;
+    const quota = keyQuota({ store: memoryStore(), perDay: 2, now: () => now });
+    await quota.take('key_r');
+    const second = await quota.take('key_r');
+    expect(second).toMatchObject({ ok: true, remaining: 0 });
+    expect(await quota.release('key_r', second)).toBe(true);
+    expect(await quota.take('key_r')).toEqual({ ok: true, limit: 2, remaining: 0, resetAt: midnight + DAY });
+    expect((await quota.take('key_r')).ok).toBe(false);
+  });
+
+  it('release never lets the count go below zero, nor touches another key', async () => {
+    const now = midnight + 9 * 60 * 60 * 1000;
+    const quota = keyQuota({ store: memoryStore(), perDay: 2, now: () => now });
+    const taken = await quota.take('key_z');
+    await quota.take('key_other');
+    expect(await quota.release('key_z', taken)).toBe(true);
+    expect(await quota.release('key_z', taken)).toBe(false);
+    expect(await quota.release('key_z', taken)).toBe(false);
+    // Still exactly 2 for the day, not 4.
+    expect(await quota.take('key_z')).toMatchObject({ ok: true, remaining: 1 });
+    expect(await quota.take('key_z')).toMatchObject({ ok: true, remaining: 0 });
+    expect((await quota.take('key_z')).ok).toBe(false);
+    expect(await quota.take('key_other')).toMatchObject({ ok: true, remaining: 0 });
+  });
+
+  it('a release after midnight gives back in the day it was taken, never in the new day', async () => {
+    let now = midnight + DAY - 1_000;
+    const quota = keyQuota({ store: memoryStore(), perDay: 2, now: () => now });
+    const late = await quota.take('key_m');
+    now = midnight + DAY + 1_000;
+    await quota.take('key_m');
+    await quota.take('key_m');
+    expect(await quota.release('key_m', late)).toBe(false);
+    expect((await quota.take('key_m')).ok).toBe(false);
+  });
+
   it('is shared by two quota objects (two instances) on one Redis store', async () => {
     const now = midnight + 3_600_000;
     const a = redisStore({ url: TEST_REDIS_URL, prefix, logger: silentLogger });
@@ -50,10 +87,17 @@ describe('key quota', () => {
       const qa = keyQuota({ store: a, perDay: 2, now: () => now });
       const qb = keyQuota({ store: b, perDay: 2, now: () => now });
       expect((await qa.take('key_shared')).ok).toBe(true);
+      const second = await qb.take('key_shared');
+      expect(second).toMatchObject({ ok: true, remaining: 0 });
+      // A unit given back on one instance is there for the other.
+      expect(await qa.release('key_shared', second)).toBe(true);
       expect(await qb.take('key_shared')).toMatchObject({ ok: true, remaining: 0 });
       expect(await qa.take('key_shared')).toMatchObject({ ok: false, retryAfterSeconds: 23 * 3600 });
       const tomorrow = keyQuota({ store: b, perDay: 2, now: () => now + DAY });
       expect((await tomorrow.take('key_shared')).ok).toBe(true);
+      // Today's release after midnight leaves tomorrow's counter alone.
+      expect(await tomorrow.release('key_shared', second)).toBe(true);
+      expect(await tomorrow.take('key_shared')).toMatchObject({ ok: true, remaining: 0 });
     } finally {
       await a.close();
       await b.close();

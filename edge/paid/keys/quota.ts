@@ -20,13 +20,26 @@ export interface KeyQuotaOptions {
   name?: string;
 }
 
+/** A per-key daily quota (see `keyQuota`). */
+export interface KeyQuota {
+  /** Counts one request of the key in today's UTC window. */
+  take(keyId: string): Promise<QuotaAnswer>;
+  /**
+   * Gives back the request that `taken` (an answer of `take` for this key) counted, in taken's UTC day
+   * even when the clock has since moved to the next one (whose counter is never touched). Never below
+   * 0. Answers whether a unit was given back; rejects when the store fails.
+   */
+  release(keyId: string, taken: QuotaAnswer): Promise<boolean>;
+}
+
 /**
  * A per-key daily quota: one fixed-window counter per key and UTC day (00:00 to 24:00 UTC, the same
  * window on every instance) in the rate-limit store. `take` counts one request; past `perDay` it
  * refuses until the next UTC midnight (`resetAt`, ms; `retryAfterSeconds` at least 1). A refused take
- * also counts, which changes nothing: the day is over for that key either way.
+ * also counts, which changes nothing: the day is over for that key either way. `release` gives a
+ * counted request back, for work that failed after its take (failed calls are never charged).
  */
-export function keyQuota(opts: KeyQuotaOptions): { take(keyId: string): Promise<QuotaAnswer> } {
+export function keyQuota(opts: KeyQuotaOptions): KeyQuota {
   const name = opts.name ?? LIMITS.advisorKey.name;
   return {
     async take(keyId) {
@@ -43,6 +56,10 @@ export function keyQuota(opts: KeyQuotaOptions): { take(keyId: string): Promise<
         retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
         resetAt,
       };
+    },
+    async release(keyId, taken) {
+      const start = taken.resetAt - DAY_MS;
+      return opts.store.release({ name, client: keyId, start, resetAt: taken.resetAt }, opts.now());
     },
   };
 }
