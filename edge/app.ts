@@ -10,16 +10,17 @@ import {
   type EdgeContext,
   type EdgeEnv,
   incomingHeader,
+  jsonHeaders,
   reply,
   requestHeader,
   socketAddress,
 } from './env.ts';
 import { errorHandler } from './error-handler.ts';
 import { methodNotAllowed, notFound } from './errors.ts';
-import { fastLane, type Lane } from './fast-lane.ts';
+import { fastLane, type Lane, type PrebuiltAnswer } from './fast-lane.ts';
 import { type Logger, silentLogger } from './logger.ts';
 import { type AdviseFn, advisorHandler, type FreeTier, type RefundSink } from './paid/advisor.ts';
-import { challengeOnlyGate, type PaymentGate } from './paid/gate.ts';
+import { challengeOnlyGate, type PaymentGate, paymentRequiredError } from './paid/gate.ts';
 import { historyHandler } from './paid/history.ts';
 import type { SettlementLog } from './paid/settlement-log.ts';
 import { clientIp } from './rate-limit/client-ip.ts';
@@ -181,6 +182,25 @@ export function createEdge(deps: EdgeDeps): Edge {
     return lookup(deps.dist(), path);
   };
 
+  // The 402 of a paid GET route asked with no query and no payment is fixed: the history handler
+  // validates an empty query (all defaults) and the gate answers the route's challenge. Built once
+  // per challenge, rendered exactly as the error handler renders it.
+  const challenges = new WeakMap<object, PrebuiltAnswer>();
+  const unpaidChallengeFor = (path: string): PrebuiltAnswer | undefined => {
+    const route = routes.byPath.get(path);
+    if (route?.access !== 'paid' || route.method !== 'GET') return undefined;
+    const challenge = gate.challenge(route);
+    let answer = challenges.get(challenge);
+    if (!answer) {
+      const error = paymentRequiredError(challenge);
+      const body = Buffer.from(JSON.stringify(error.body), 'utf8');
+      const headers = { ...jsonHeaders(error.headers), 'Content-Length': String(body.byteLength) };
+      answer = { status: error.status, headers, body };
+      challenges.set(challenge, answer);
+    }
+    return answer;
+  };
+
   const site = siteHandler(deps.dist, deps.contentDir);
   const staticGuard = methodGuard(STATIC_METHODS);
   const respond: Handler = (c) => {
@@ -214,6 +234,7 @@ export function createEdge(deps: EdgeDeps): Edge {
 
   const lane = fastLane({
     staticFileFor,
+    unpaidChallengeFor,
     decide: (req, path) =>
       limiter.decide(
         clientOf(req.socket.remoteAddress, () => incomingHeader(req, 'x-forwarded-for')),

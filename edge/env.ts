@@ -67,6 +67,17 @@ export function reply(
   });
 }
 
+/** The headers of every JSON reply, with `headers` added. */
+export function jsonHeaders(headers: Readonly<Record<string, string>> = {}): Record<string, string> {
+  return {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': CORS_EXPOSE,
+    ...headers,
+  };
+}
+
 /** A JSON reply (`application/json; charset=utf-8`). */
 export function replyJson(
   c: EdgeContext,
@@ -74,13 +85,7 @@ export function replyJson(
   value: unknown,
   headers: Readonly<Record<string, string>> = {},
 ): Response {
-  return reply(c, status, JSON.stringify(value), {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': CORS_EXPOSE,
-    ...headers,
-  });
+  return reply(c, status, JSON.stringify(value), jsonHeaders(headers));
 }
 
 /**

@@ -32,10 +32,23 @@ export function rawHeader(req: IncomingMessage, name: string): string | undefine
   return value;
 }
 
+/** A complete answer built once (status, headers, body), such as a paid route's unpaid 402. */
+export interface PrebuiltAnswer {
+  readonly status: number;
+  /** Content-Length included: a body written without it would go out chunked. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array;
+}
+
 /** What the lane needs from the app: the same decisions the app makes, shared, not copied. */
 export interface FastLaneDeps {
   /** The in-memory file the app answers a GET of `path` with, if it is one (createEdge's `staticFileFor`). */
   staticFileFor(path: string): StaticFile | undefined;
+  /**
+   * The app's answer to a GET of `path` with no query and no payment header, when it is a fixed one:
+   * the 402 challenge of a paid GET route (createEdge's `unpaidChallengeFor`).
+   */
+  unpaidChallengeFor?(path: string): PrebuiltAnswer | undefined;
   /** The rate limiter's decision for this request (counted once: a deferred request is not counted again). */
   decide(req: IncomingMessage, path: string): LimitDecision | Promise<LimitDecision>;
   /** Hands a counted request to the app, with its decision (the app renders the 429 through its one error handler). */
@@ -47,12 +60,12 @@ export interface FastLaneDeps {
 export type Lane = (req: IncomingMessage, res: ServerResponse, next: RequestListener) => void;
 
 /**
- * The edge's fast lane for its most common request, a plain GET of an in-memory file that the limits
- * let through: the app's own file choice, limiter and conditional-GET answer, with the file's prebuilt
- * headers written straight to node's response, without building a Fetch Request, a Hono context and a
- * Response. Everything else (HEAD, queries, encoded paths, other methods, routes with handlers,
- * missing files, refusals) goes to the app unchanged. fast-lane.test.ts checks that both give the
- * same answers.
+ * The edge's fast lane for its most common requests, a plain GET of an in-memory file, and a plain
+ * GET of a paid route with no payment (its fixed 402 challenge), that the limits let through: the
+ * app's own file choice, limiter and conditional-GET answer, with prebuilt headers written straight to
+ * node's response, without building a Fetch Request, a Hono context and a Response. Everything else
+ * (HEAD, queries, payment headers, encoded paths, other methods, routes with handlers, missing files,
+ * refusals) goes to the app unchanged. fast-lane.test.ts checks that both give the same answers.
  */
 export function fastLane(deps: FastLaneDeps): Lane {
   const fail = (res: ServerResponse, error: unknown) => {
@@ -63,7 +76,7 @@ export function fastLane(deps: FastLaneDeps): Lane {
     req: IncomingMessage,
     res: ServerResponse,
     next: RequestListener,
-    file: StaticFile,
+    what: StaticFile | PrebuiltAnswer,
     decision: LimitDecision,
   ) => {
     if (decision.retryAfterSeconds !== null) {
@@ -71,7 +84,7 @@ export function fastLane(deps: FastLaneDeps): Lane {
       next(req, res);
       return;
     }
-    const answer = fileAnswer(file, rawHeader(req, 'if-none-match'));
+    const answer = 'etag' in what ? fileAnswer(what, rawHeader(req, 'if-none-match')) : what;
     res.writeHead(answer.status, withLimitHeaders(answer.headers, decision.headers));
     res.end(answer.body ?? undefined);
   };
@@ -90,16 +103,20 @@ export function fastLane(deps: FastLaneDeps): Lane {
       next(req, res);
       return;
     }
-    const file = deps.staticFileFor(target);
-    if (!file) {
+    const what =
+      deps.staticFileFor(target) ??
+      (rawHeader(req, 'payment-signature') === undefined && rawHeader(req, 'x-payment') === undefined
+        ? deps.unpaidChallengeFor?.(target)
+        : undefined);
+    if (!what) {
       next(req, res);
       return;
     }
     try {
       const decision = deps.decide(req, target);
       if (decision instanceof Promise) {
-        decision.then((d) => finish(req, res, next, file, d)).catch((error: unknown) => fail(res, error));
-      } else finish(req, res, next, file, decision);
+        decision.then((d) => finish(req, res, next, what, d)).catch((error: unknown) => fail(res, error));
+      } else finish(req, res, next, what, decision);
     } catch (error) {
       fail(res, error);
     }

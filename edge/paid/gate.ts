@@ -89,7 +89,15 @@ export function paymentHeader(c: EdgeContext): string | undefined {
  * unless told otherwise), whatever it carries.
  */
 export function challengeOnlyGate(ctx: PublicContext, terms: PaymentTerms): PaymentGate {
-  const challenge = (route: RouteDef) => paymentRequired(ctx, route, terms);
+  const built = new Map<string, PaymentRequired>();
+  const challenge = (route: RouteDef) => {
+    let ch = built.get(route.id);
+    if (!ch) {
+      ch = paymentRequired(ctx, route, terms);
+      built.set(route.id, ch);
+    }
+    return ch;
+  };
   const demo = terms.payTo.toLowerCase() === DEMO_PAY_TO;
   return {
     mode: 'challenge-only',
