@@ -21,6 +21,11 @@ export const STATUS_CODES: ReadonlyArray<{ status: number; condition: string }> 
     status: 404,
     condition: `No data: no completed digest (latest, brief: \`error\` is "no digests available"), or no digest at least ${SAMPLE_MIN_AGE_HOURS} hours old (sample).`,
   },
+  {
+    status: 405,
+    condition:
+      'Method not allowed; `Allow` lists the methods of the path. Never for HEAD on a paid route, which always gets the 402 challenge.',
+  },
   { status: 410, condition: 'Retired route (bundle, tokens).' },
   { status: 429, condition: 'Rate limited; `Retry-After` gives the seconds to wait.' },
   { status: 500, condition: 'Server error; nothing is charged.' },
