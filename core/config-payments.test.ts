@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, paymentSetup, redactConfig, SECRET_VARIABLES } from './config.ts';
 
@@ -80,5 +81,173 @@ describe('payment configuration', () => {
     expect(printed).not.toContain('s3cret');
     expect(printed).not.toContain(KEY);
     expect(printed).toContain(PAY_TO);
+  });
+});
+
+/** A CDP Ed25519 key secret as CDP issues it (base64 of seed ‖ public key), made at test time. */
+function ed25519Secret(): string {
+  const jwk = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
+  return Buffer.concat([
+    Buffer.from(jwk.d ?? '', 'base64url'),
+    Buffer.from(jwk.x ?? '', 'base64url'),
+  ]).toString('base64');
+}
+/** A CDP EC key secret (SEC1 PEM), made at test time; `curve` P-256 unless told. */
+function ecSecret(curve = 'P-256'): string {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: curve });
+  return privateKey.export({ type: 'sec1', format: 'pem' }).toString();
+}
+function configMessage(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('CDP API key (CDP_API_KEY_ID + CDP_API_KEY_SECRET)', () => {
+  const CDP_URL = 'https://api.cdp.coinbase.com/platform/v2/x402';
+  const ID =
+    'organizations/0b1e2f3a-0000-4000-8000-000000000000/apiKeys/1c2d3e4f-0000-4000-8000-000000000000';
+
+  it.each([
+    ['an Ed25519 key (base64 of 64 bytes)', ed25519Secret()],
+    ['an EC P-256 key (PEM)', ecSecret()],
+  ])('is taken with FACILITATOR_URL as %s, with the other headers kept', (_, secret) => {
+    const cfg = loadConfig({
+      PAY_TO,
+      FACILITATOR_URL: CDP_URL,
+      FACILITATOR_HEADERS: '{"X-Team":"murmur"}',
+      CDP_API_KEY_ID: ID,
+      CDP_API_KEY_SECRET: secret,
+    });
+    expect(paymentSetup(cfg)).toEqual({
+      mode: 'remote',
+      payTo: PAY_TO,
+      url: CDP_URL,
+      headers: { 'X-Team': 'murmur' },
+      cdp: { apiKeyId: ID, apiKeySecret: secret.trim() },
+      timeoutMs: 30_000,
+    });
+  });
+
+  it('takes a PEM written on one line with literal \\n, as a .env file holds it', () => {
+    const oneLine = ecSecret().trim().replace(/\n/g, '\\n');
+    expect(oneLine).not.toContain('\n');
+    const cfg = loadConfig({
+      PAY_TO,
+      FACILITATOR_URL: CDP_URL,
+      CDP_API_KEY_ID: ID,
+      CDP_API_KEY_SECRET: oneLine,
+    });
+    const setup = paymentSetup(cfg);
+    expect(setup.mode === 'remote' && setup.cdp?.apiKeySecret).toBe(oneLine);
+  });
+
+  it('leaves a remote facilitator without a CDP key as it was (no cdp in the setup)', () => {
+    const setup = paymentSetup(loadConfig({ PAY_TO, FACILITATOR_URL: 'https://f.example' }));
+    expect(setup).not.toHaveProperty('cdp');
+  });
+
+  it.each([
+    [{ CDP_API_KEY_ID: ID }, /CDP_API_KEY_SECRET: is required with CDP_API_KEY_ID/],
+    [{ CDP_API_KEY_SECRET: 'SECRET' }, /CDP_API_KEY_ID: is required with CDP_API_KEY_SECRET/],
+    [
+      { FACILITATOR_URL: undefined, CDP_API_KEY_ID: ID, CDP_API_KEY_SECRET: 'SECRET' },
+      /CDP_API_KEY_ID: is only used with FACILITATOR_URL \(the CDP facilitator, https:\/\/api\.cdp\.coinbase\.com\/platform\/v2\/x402\), which is not set/,
+    ],
+    [
+      {
+        FACILITATOR_HEADERS: '{"authorization":"Bearer x","X-Team":"murmur"}',
+        CDP_API_KEY_ID: ID,
+        CDP_API_KEY_SECRET: 'SECRET',
+      },
+      /FACILITATOR_HEADERS: must not set Authorization together with CDP_API_KEY_ID and CDP_API_KEY_SECRET/,
+    ],
+    [
+      { CDP_API_KEY_ID: undefined },
+      /CDP_API_KEY_ID: is required with the CDP facilitator \(FACILITATOR_URL on api\.cdp\.coinbase\.com\)/,
+    ],
+  ])('refuses %o, naming the variables', (change, message) => {
+    const env: Record<string, string | undefined> = {
+      PAY_TO,
+      FACILITATOR_URL: CDP_URL,
+      CDP_API_KEY_ID: undefined,
+      ...change,
+    };
+    if (env.CDP_API_KEY_SECRET === 'SECRET') env.CDP_API_KEY_SECRET = ed25519Secret();
+    const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<
+      string,
+      string
+    >;
+    expect(configMessage(defined)).toMatch(message);
+  });
+
+  it('refuses the CDP key with the embedded facilitator', () => {
+    const message = configMessage({
+      PAY_TO,
+      FACILITATOR_PRIVATE_KEY: KEY,
+      EVM_RPC_URL: RPC,
+      CDP_API_KEY_ID: ID,
+      CDP_API_KEY_SECRET: ed25519Secret(),
+    });
+    expect(message).toMatch(/CDP_API_KEY_ID: is only used with FACILITATOR_URL/);
+  });
+
+  const damaged = (() => {
+    const bytes = Buffer.from(ed25519Secret(), 'base64');
+    bytes[40] = (bytes[40] ?? 0) ^ 1;
+    return bytes.toString('base64');
+  })();
+  const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+    type: 'pkcs8',
+    format: 'pem',
+  });
+  it.each([
+    [
+      'a word',
+      'not-a-key-at-all',
+      /must be a CDP API key secret: base64 of 64 bytes \(Ed25519\) or a PEM EC/,
+    ],
+    ['base64 of 32 bytes', Buffer.alloc(32, 9).toString('base64'), /must be a CDP API key secret/],
+    [
+      'base64 of 64 bytes with a space',
+      `${ed25519Secret().slice(0, 20)} ${ed25519Secret().slice(21)}`,
+      /must be a CDP API key secret/,
+    ],
+    ['an Ed25519 key whose halves do not match', damaged, /second half is not the public key of the first/],
+    ['a broken PEM', '-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----', /does not parse/],
+    ['an RSA PEM', rsa.toString(), /must be an EC private key on P-256/],
+    ['an EC P-384 PEM', ecSecret('P-384'), /must be an EC private key on P-256/],
+  ])('refuses %s as CDP_API_KEY_SECRET without repeating it', (_, secret, message) => {
+    const text = configMessage({
+      PAY_TO,
+      FACILITATOR_URL: CDP_URL,
+      CDP_API_KEY_ID: ID,
+      CDP_API_KEY_SECRET: secret,
+    });
+    expect(text).toMatch(/CDP_API_KEY_SECRET: /);
+    expect(text).toMatch(message);
+    expect(text).not.toContain(secret.trim());
+    // Not even a piece of it.
+    for (const line of secret.split('\n').filter((l) => l.length >= 12 && !l.startsWith('-----')))
+      expect(text).not.toContain(line.slice(0, 12));
+  });
+
+  it('treats both as secrets', () => {
+    for (const name of ['CDP_API_KEY_ID', 'CDP_API_KEY_SECRET']) expect(SECRET_VARIABLES).toContain(name);
+    const secret = ed25519Secret();
+    const cfg = loadConfig({
+      PAY_TO,
+      FACILITATOR_URL: CDP_URL,
+      CDP_API_KEY_ID: ID,
+      CDP_API_KEY_SECRET: secret,
+    });
+    const printed = JSON.stringify(redactConfig(cfg));
+    expect(printed).not.toContain(secret);
+    expect(printed).not.toContain(ID);
+    expect(printed).toContain('"CDP_API_KEY_SECRET":"[set]"');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CDP_FACILITATOR_URL, isCdpFacilitator, parseCdpKeySecret } from './cdp-key.ts';
 import { DEFAULT_PLATFORM } from './routes.ts';
 
 const optionalString = z
@@ -62,6 +63,24 @@ const headerObject = z
       return z.NEVER;
     }
     return parsed as Record<string, string>;
+  })
+  .optional();
+
+/**
+ * CDP_API_KEY_SECRET: checked at start-up (Ed25519 or EC P-256, see `parseCdpKeySecret`); a secret, so
+ * no message ever repeats it.
+ */
+const cdpKeySecret = z
+  .string()
+  .trim()
+  .transform((s, ctx) => {
+    if (s === '') return undefined;
+    const parsed = parseCdpKeySecret(s);
+    if ('problem' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }
+    return s;
   })
   .optional();
 
@@ -166,6 +185,13 @@ export const EnvSchema = z.object({
   FACILITATOR_URL: optionalUrl,
   /** Extra headers sent to the remote facilitator (secret), a JSON object, e.g. `{"Authorization":"Bearer …"}`. */
   FACILITATOR_HEADERS: headerObject,
+  /**
+   * Id of a Coinbase CDP API key (secret): with CDP_API_KEY_SECRET, every call to the remote facilitator
+   * carries a fresh bearer JWT signed with the key, as the CDP facilitator requires.
+   */
+  CDP_API_KEY_ID: optionalString,
+  /** The secret of that key (secret): base64 Ed25519 (64 bytes) or a PEM EC private key. */
+  CDP_API_KEY_SECRET: cdpKeySecret,
   /** Time limit of one call to the remote facilitator, in ms. */
   FACILITATOR_TIMEOUT_MS: int(500, 120_000, 30_000),
   /** The embedded facilitator's settling wallet (secret): it pays the gas of every settlement. */
@@ -183,6 +209,8 @@ export const SECRET_VARIABLES = [
   'FORUM_API_KEY',
   'OPENAI_API_KEY',
   'FACILITATOR_HEADERS',
+  'CDP_API_KEY_ID',
+  'CDP_API_KEY_SECRET',
   'FACILITATOR_PRIVATE_KEY',
   'REFUND_PRIVATE_KEY',
 ] as const;
@@ -229,6 +257,8 @@ export type PaymentSetup =
       readonly payTo: `0x${string}`;
       readonly url: string;
       readonly headers: Readonly<Record<string, string>>;
+      /** A CDP API key: each call then carries a fresh JWT signed with it (`Authorization: Bearer`). */
+      readonly cdp?: { readonly apiKeyId: string; readonly apiKeySecret: string };
       readonly timeoutMs: number;
     }
   /** The embedded facilitator verifies and settles itself, paying gas from its wallet. */
@@ -244,6 +274,8 @@ type PaymentVariables = Pick<
   | 'PAY_TO'
   | 'FACILITATOR_URL'
   | 'FACILITATOR_HEADERS'
+  | 'CDP_API_KEY_ID'
+  | 'CDP_API_KEY_SECRET'
   | 'FACILITATOR_TIMEOUT_MS'
   | 'FACILITATOR_PRIVATE_KEY'
   | 'EVM_RPC_URL'
@@ -273,6 +305,33 @@ export function paymentProblems(cfg: PaymentVariables): string[] {
   if (cfg.FACILITATOR_HEADERS !== undefined && !remote) {
     problems.push('FACILITATOR_HEADERS: is only used with FACILITATOR_URL, which is not set');
   }
+  const cdpId = cfg.CDP_API_KEY_ID !== undefined;
+  const cdpSecret = cfg.CDP_API_KEY_SECRET !== undefined;
+  if (cdpId !== cdpSecret) {
+    problems.push(
+      cdpId
+        ? 'CDP_API_KEY_SECRET: is required with CDP_API_KEY_ID (a CDP API key is an id and its secret)'
+        : 'CDP_API_KEY_ID: is required with CDP_API_KEY_SECRET (a CDP API key is an id and its secret)',
+    );
+  }
+  if ((cdpId || cdpSecret) && !remote) {
+    problems.push(
+      `${cdpId ? 'CDP_API_KEY_ID' : 'CDP_API_KEY_SECRET'}: is only used with FACILITATOR_URL (the CDP facilitator, ${CDP_FACILITATOR_URL}), which is not set`,
+    );
+  }
+  const authorization = Object.keys(cfg.FACILITATOR_HEADERS ?? {}).some(
+    (name) => name.toLowerCase() === 'authorization',
+  );
+  if (cdpId && cdpSecret && authorization) {
+    problems.push(
+      'FACILITATOR_HEADERS: must not set Authorization together with CDP_API_KEY_ID and CDP_API_KEY_SECRET (the CDP key signs a fresh bearer token for every call)',
+    );
+  }
+  if (remote && !cdpId && !cdpSecret && !authorization && isCdpFacilitator(cfg.FACILITATOR_URL)) {
+    problems.push(
+      'CDP_API_KEY_ID: is required with the CDP facilitator (FACILITATOR_URL on api.cdp.coinbase.com): set CDP_API_KEY_ID and CDP_API_KEY_SECRET to a CDP API key',
+    );
+  }
   if (cfg.PAY_TO !== undefined && !remote && !embedded) {
     problems.push(
       'FACILITATOR_URL: is required when PAY_TO is set (or FACILITATOR_PRIVATE_KEY with EVM_RPC_URL for the embedded facilitator)',
@@ -297,6 +356,9 @@ export function paymentSetup(cfg: PaymentVariables): PaymentSetup {
       payTo: cfg.PAY_TO,
       url: cfg.FACILITATOR_URL,
       headers: cfg.FACILITATOR_HEADERS ?? {},
+      ...(cfg.CDP_API_KEY_ID !== undefined && cfg.CDP_API_KEY_SECRET !== undefined
+        ? { cdp: { apiKeyId: cfg.CDP_API_KEY_ID, apiKeySecret: cfg.CDP_API_KEY_SECRET } }
+        : {}),
       timeoutMs: cfg.FACILITATOR_TIMEOUT_MS,
     };
   }

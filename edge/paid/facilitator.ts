@@ -14,6 +14,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
+import { type CdpApiKey, cdpAuthHeaders } from './cdp-auth.ts';
 import type { FacilitatorStatus } from './gate.ts';
 
 /** Where verify and settle happen, with a way to tell "refused" from "cannot be reached". */
@@ -55,30 +56,39 @@ export interface RemoteFacilitatorOptions {
   url: string;
   /** Sent with every call (verify, settle, supported): e.g. `Authorization`. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * A Coinbase CDP API key (the CDP facilitator): every call then carries `Authorization: Bearer` with a
+   * fresh JWT signed by it for that very request, besides `headers`.
+   */
+  cdp?: CdpApiKey;
   timeoutMs?: number;
   network: Network;
 }
 
 /**
  * A remote facilitator over HTTP (x402.org, a hosted one for mainnet, or a self-hosted service) with
- * the configured headers on every call.
+ * the configured headers on every call, and with a CDP API key (Coinbase's facilitator) a fresh JWT.
  */
 export function remoteFacilitator(opts: RemoteFacilitatorOptions): Facilitator {
   const headers = { ...(opts.headers ?? {}) };
   const hasHeaders = Object.keys(headers).length > 0;
+  const createAuthHeaders = opts.cdp
+    ? cdpAuthHeaders({ key: opts.cdp, url: opts.url, headers })
+    : hasHeaders
+      ? async () => ({ verify: headers, settle: headers, supported: headers })
+      : undefined;
   const client = new HTTPFacilitatorClient({
     url: opts.url,
     timeoutMs: opts.timeoutMs ?? 30_000,
-    ...(hasHeaders
-      ? { createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) }
-      : {}),
+    ...(createAuthHeaders ? { createAuthHeaders } : {}),
   });
   // A probe of its own with a short deadline, so a hung facilitator cannot hold /health.
   const probe = new HTTPFacilitatorClient({
     url: opts.url,
     timeoutMs: 2_000,
-    ...(hasHeaders ? { createAuthHeaders: async () => ({ supported: headers }) } : {}),
+    ...(createAuthHeaders ? { createAuthHeaders } : {}),
   });
+  const credentials = opts.cdp ? 'CDP_API_KEY_ID and CDP_API_KEY_SECRET' : 'FACILITATOR_HEADERS';
   return {
     mode: 'remote',
     client,
@@ -114,7 +124,7 @@ export function remoteFacilitator(opts: RemoteFacilitatorOptions): Facilitator {
           return {
             mode: 'remote',
             status: 'degraded',
-            problem: `facilitator ${hostOf(opts.url)} refuses the configured credentials (HTTP ${refused[1]}): check FACILITATOR_HEADERS`,
+            problem: `facilitator ${hostOf(opts.url)} refuses the configured credentials (HTTP ${refused[1]}): check ${credentials}`,
             details,
             checkedAt,
           };

@@ -60,6 +60,7 @@ export function facilitatorFromSetup(setup: PaymentSetup): Facilitator | undefin
     return remoteFacilitator({
       url: setup.url,
       headers: setup.headers,
+      ...(setup.cdp ? { cdp: setup.cdp } : {}),
       timeoutMs: setup.timeoutMs,
       network: BASE_MAINNET_USDC.network,
     });
@@ -114,6 +115,7 @@ export async function paymentsFromConfig(
     logger.info('payments ON', {
       facilitator: setup.mode,
       where: setup.mode === 'remote' ? hostOf(setup.url) : hostOf(setup.rpcUrl),
+      ...(setup.mode === 'remote' && setup.cdp ? { auth: 'CDP API key (a fresh JWT per call)' } : {}),
       payTo: setup.payTo,
       network: x402.terms.network,
       asset: x402.terms.asset,

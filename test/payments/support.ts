@@ -109,16 +109,28 @@ export async function signedHeader(
   return encodePaymentSignatureHeader(after({ ...signed, accepted: original }));
 }
 
+/** Test support: decides whether a facilitator request may pass (e.g. checks its bearer JWT). */
+export type FacilitatorAuthorizer = (request: {
+  method: string;
+  /** The `Host` header, e.g. `127.0.0.1:4021`. */
+  host: string;
+  /** The path, e.g. `/platform/v2/x402/verify`. */
+  path: string;
+  authorization: string | undefined;
+}) => Promise<boolean>;
+
 /**
  * Test support: a remote facilitator over HTTP (what a hosted one looks like): the embedded
- * facilitator behind `/verify`, `/settle` and `/supported`, refusing calls without `Authorization:
- * Bearer <token>` (401, counted in `calls.unauthorized`). `port` 0 (the default) picks a free one; pass
- * the port of a closed one to bring a facilitator back at the same address.
+ * facilitator behind `<basePath>/verify`, `/settle` and `/supported`, refusing calls without
+ * `Authorization: Bearer <token>` (or that `auth` refuses, when it is a function) with 401, counted in
+ * `calls.unauthorized`. `port` 0 (the default) picks a free one; pass the port of a closed one to bring
+ * a facilitator back at the same address. `url` includes `basePath`.
  */
 export async function startFacilitatorServer(
   chain: DevChain,
-  token: string,
+  auth: string | FacilitatorAuthorizer,
   port = 0,
+  basePath = '',
 ): Promise<{
   url: string;
   port: number;
@@ -132,15 +144,13 @@ export async function startFacilitatorServer(
     pollingIntervalMs: 50,
   });
   const calls = { verify: 0, settle: 0, supported: 0, unauthorized: 0 };
+  const authorized: FacilitatorAuthorizer =
+    typeof auth === 'string' ? async (r) => r.authorization === `Bearer ${auth}` : auth;
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.headers.authorization !== `Bearer ${token}`) {
-      calls.unauthorized++;
-      return send(401, { error: 'unauthorized' });
-    }
     let text = '';
     req.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
@@ -148,16 +158,26 @@ export async function startFacilitatorServer(
     req.on('end', () => {
       void (async () => {
         try {
-          if (req.method === 'GET' && req.url === '/supported') {
+          const request = {
+            method: req.method ?? '',
+            host: req.headers.host ?? '',
+            path: req.url ?? '',
+            authorization: req.headers.authorization,
+          };
+          if (!(await authorized(request))) {
+            calls.unauthorized++;
+            return send(401, { error: 'unauthorized' });
+          }
+          if (req.method === 'GET' && req.url === `${basePath}/supported`) {
             calls.supported++;
             return send(200, await facilitator.client.getSupported());
           }
           const body = JSON.parse(text || '{}');
-          if (req.method === 'POST' && req.url === '/verify') {
+          if (req.method === 'POST' && req.url === `${basePath}/verify`) {
             calls.verify++;
             return send(200, await facilitator.client.verify(body.paymentPayload, body.paymentRequirements));
           }
-          if (req.method === 'POST' && req.url === '/settle') {
+          if (req.method === 'POST' && req.url === `${basePath}/settle`) {
             calls.settle++;
             return send(200, await facilitator.client.settle(body.paymentPayload, body.paymentRequirements));
           }
@@ -174,7 +194,7 @@ export async function startFacilitatorServer(
   });
   const listening = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${listening}`,
+    url: `http://127.0.0.1:${listening}${basePath}`,
     port: listening,
     calls,
     close: () =>

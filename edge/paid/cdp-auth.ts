@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { type CdpSigningKey, parseCdpKeySecret } from '../../core/cdp-key.ts';
+
+/** How long a CDP JWT is valid, in seconds (what Coinbase's own SDK uses). */
+export const CDP_JWT_LIFETIME_S = 120;
+
+/**
+ * The request HTTPFacilitatorClient (@x402/core) makes for each facilitator path: `POST <url>/verify`,
+ * `POST <url>/settle`, `GET <url>/supported`.
+ */
+export const FACILITATOR_CALLS = { verify: 'POST', settle: 'POST', supported: 'GET' } as const;
+export type FacilitatorCall = keyof typeof FACILITATOR_CALLS;
+
+/** What HTTPFacilitatorClient's `createAuthHeaders` returns: the headers of each path. */
+export type FacilitatorAuthHeaders = Record<FacilitatorCall, Record<string, string>>;
+
+/** A CDP API key (both parts are secrets). */
+export interface CdpApiKey {
+  readonly apiKeyId: string;
+  readonly apiKeySecret: string;
+}
+
+/**
+ * The `uris` entry CDP expects for one call: `<METHOD> <host><path>`, e.g.
+ * `POST api.cdp.coinbase.com/platform/v2/x402/verify`. `url` is the facilitator's base URL, read the way
+ * HTTPFacilitatorClient reads it (trailing slashes dropped, then `/<call>` appended).
+ */
+export function cdpRequestUri(url: string, call: FacilitatorCall): string {
+  const base = new URL(url.replace(/\/+$/, ''));
+  return `${FACILITATOR_CALLS[call]} ${base.host}${base.pathname.replace(/\/+$/, '')}/${call}`;
+}
+
+/**
+ * One CDP bearer JWT, built like Coinbase's SDK (`generateJwt` of @coinbase/cdp-sdk): claims `sub` (the
+ * key id), `iss` "cdp", `aud` ["cdp_service"], `uris` [the request], `iat` = `nbf` = now, `exp` = now +
+ * 120 s; protected header `alg` (EdDSA or ES256), `kid` (the key id), `typ` "JWT" and a random `nonce`.
+ */
+export function signCdpJwt(opts: {
+  apiKeyId: string;
+  signing: CdpSigningKey;
+  uri: string;
+  /** Current time in ms (default: Date.now()). */
+  now?: number;
+}): Promise<string> {
+  const now = Math.floor((opts.now ?? Date.now()) / 1000);
+  return new SignJWT({ sub: opts.apiKeyId, iss: 'cdp', aud: ['cdp_service'], uris: [opts.uri] })
+    .setProtectedHeader({
+      alg: opts.signing.alg,
+      kid: opts.apiKeyId,
+      typ: 'JWT',
+      nonce: randomBytes(16).toString('hex'),
+    })
+    .setIssuedAt(now)
+    .setNotBefore(now)
+    .setExpirationTime(now + CDP_JWT_LIFETIME_S)
+    .sign(opts.signing.key);
+}
+
+/**
+ * The `createAuthHeaders` callback of HTTPFacilitatorClient for the CDP facilitator at `url`: on every
+ * call, `verify`, `settle` and `supported` each get `Authorization: Bearer <a fresh JWT>` whose `uris`
+ * names that request, on top of the static `headers` (FACILITATOR_HEADERS, an `Authorization` of theirs
+ * replaced). The client asks for all three at once and keeps the one it needs, so each call signs three
+ * short JWTs (well under a millisecond). Throws at once if the secret cannot sign (config has already
+ * refused such a secret).
+ */
+export function cdpAuthHeaders(opts: {
+  key: CdpApiKey;
+  url: string;
+  headers?: Readonly<Record<string, string>>;
+  /** Current time in ms (tests). */
+  now?: () => number;
+}): () => Promise<FacilitatorAuthHeaders> {
+  const signing = parseCdpKeySecret(opts.key.apiKeySecret);
+  if ('problem' in signing) throw new Error(`CDP_API_KEY_SECRET ${signing.problem}`);
+  const apiKeyId = opts.key.apiKeyId;
+  const uris = {
+    verify: cdpRequestUri(opts.url, 'verify'),
+    settle: cdpRequestUri(opts.url, 'settle'),
+    supported: cdpRequestUri(opts.url, 'supported'),
+  };
+  const extra = Object.fromEntries(
+    Object.entries(opts.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'),
+  );
+  const now = opts.now ?? Date.now;
+  const headersFor = async (call: FacilitatorCall) => ({
+    ...extra,
+    Authorization: `Bearer ${await signCdpJwt({ apiKeyId, signing, uri: uris[call], now: now() })}`,
+  });
+  return async () => {
+    const [verify, settle, supported] = await Promise.all([
+      headersFor('verify'),
+      headersFor('settle'),
+      headersFor('supported'),
+    ]);
+    return { verify, settle, supported };
+  };
+}
