@@ -5,7 +5,8 @@
 //     (402 → sign → retry → 200, body read), each next to the facilitator's own verify and settle time
 //     for that payment, read from the edge's gate over IPC; overhead = round trip − (verify + settle).
 //  2. unpaid 402 challenges per second on the paid route against the free static route
-//     (/api/forum/digests/latest), same raw-socket load generator, interleaved rounds.
+//     (/api/forum/digests/latest), same raw-socket load generator, interleaved rounds; also shown
+//     (not the target): the 402 of a request with a query, which the app validates first.
 // Prints PASS/MISS per target; exits non-zero only on errors (a wrong status, a failed payment…).
 // Knobs: BENCH_PAYMENTS (200) after BENCH_WARMUP (10) from BENCH_PAYERS (4); BENCH_ROUNDS (5) ×
 // BENCH_SECONDS (3, after 1.5 s of warm-up) on BENCH_CONCURRENCY (32) connections. About a minute.
@@ -153,11 +154,13 @@ try {
     throw new Error(`the payee received ${received} units, expected ${BigInt(WARMUP + PAYMENTS) * price}`);
   }
 
-  const rounds: Array<{ free: Rate; challenge: Rate }> = [];
+  const rounds: Array<{ free: Rate; challenge: Rate; queried: Rate }> = [];
   for (let round = 0; round < ROUNDS; round++) {
     const free = await measureRate(edge.port, FREE, 200);
     const challenge = await measureRate(edge.port, PAID, 402);
-    rounds.push({ free, challenge });
+    // With a query the request is validated by the app (no prebuilt answer): shown, not the target.
+    const queried = await measureRate(edge.port, `${PAID}?hours=6&limit=6`, 402);
+    rounds.push({ free, challenge, queried });
   }
   const ratios = rounds.map((r) => r.challenge.rps / r.free.rps);
 
@@ -197,7 +200,14 @@ try {
   });
   const challenges = rounds.map((r) => r.challenge);
   const frees = rounds.map((r) => r.free);
-  console.table([rateRow(`402 challenge ${PAID}`, challenges), rateRow(`200 static ${FREE}`, frees)]);
+  console.table([
+    rateRow(`402 challenge ${PAID}`, challenges),
+    rateRow(
+      `402 challenge ${PAID}?hours=6&limit=6`,
+      rounds.map((r) => r.queried),
+    ),
+    rateRow(`200 static ${FREE}`, frees),
+  ]);
 
   const overheadP50 = median(overhead);
   const ratio = median(ratios);
