@@ -2,17 +2,18 @@ import { decodePaymentResponseHeader } from '@x402/core/http';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, HistoryResponse } from '../../core/schemas/envelope.ts';
-import { jsonLogger, type Logger } from '../../edge/logger.ts';
+import type { Logger } from '../../edge/logger.ts';
 import type { EdgeHandle } from '../../edge/start.ts';
 import { cdpBearerProblem, type TestCdpKey, testCdpKey } from '../../edge/testing/cdp.ts';
-import { type DevAccount, type DevChain, startDevChain } from '../../tools/dev-chain/index.ts';
+import type { DevAccount, DevChain } from '../../tools/dev-chain/index.ts';
 import {
-  edgeConfig,
+  balancesOn,
+  capturingLogger,
+  type EdgeFixture,
+  edgeFixture,
+  healthOf,
   payingFetch,
-  recentContent,
   startFacilitatorServer,
-  startTestEdge,
-  tempDir,
 } from './support.ts';
 
 // The CDP facilitator's authentication end to end on the dev chain: a facilitator over HTTP at CDP's
@@ -24,57 +25,19 @@ import {
 const HISTORY = '/api/forum/digests';
 const BASE_PATH = '/platform/v2/x402';
 
+let world: EdgeFixture;
 let chain: DevChain;
-let dirs: { content: string; dist: string };
-const cleanups: Array<() => Promise<void>> = [];
-const edges: EdgeHandle[] = [];
 
 const payer = (i: number) => chain.payers[i] as DevAccount;
-
-function capturingLogger(): { logger: Logger; text: () => string } {
-  const lines: string[] = [];
-  return { logger: jsonLogger((line) => lines.push(line)), text: () => lines.join('') };
-}
-
-async function edgeWith(env: Record<string, string>, logger: Logger): Promise<EdgeHandle> {
-  const state = await tempDir('state');
-  cleanups.push(state.cleanup);
-  const edge = await startTestEdge(edgeConfig({ ...dirs, state: state.dir }, env), logger);
-  edges.push(edge);
-  return edge;
-}
-
-async function closeEdge(edge: EdgeHandle): Promise<void> {
-  edges.splice(edges.indexOf(edge), 1);
-  await edge.close(1_000);
-}
-
-async function balances(...accounts: `0x${string}`[]): Promise<bigint[]> {
-  return Promise.all(accounts.map((a) => chain.balanceOf(a)));
-}
-
-interface Health {
-  reasons: string[];
-  checks: { facilitator: { mode: string; status: string; problem?: string } };
-}
-async function health(edge: EdgeHandle): Promise<Health> {
-  return (await (await fetch(`${edge.baseUrl}/health`)).json()) as Health;
-}
+const edgeWith = (env: Record<string, string>, logger: Logger) => world.edgeWith(env, { logger });
+const closeEdge = (edge: EdgeHandle) => world.closeEdge(edge);
+const balances = (...accounts: `0x${string}`[]) => balancesOn(chain, ...accounts);
 
 beforeAll(async () => {
-  chain = await startDevChain({ payers: 2 });
-  const content = await tempDir('content');
-  const dist = await tempDir('dist');
-  cleanups.push(content.cleanup, dist.cleanup);
-  await recentContent(content.dir);
-  dirs = { content: content.dir, dist: dist.dir };
+  world = await edgeFixture(2);
+  chain = world.chain;
 });
-
-afterAll(async () => {
-  for (const edge of [...edges]) await edge.close(1_000);
-  await chain?.close();
-  for (const c of cleanups) await c();
-});
+afterAll(() => world?.close());
 
 describe.each([
   ['ed25519', 0],
@@ -146,7 +109,7 @@ describe.each([
     expect(requests).toContain(`POST ${host}${BASE_PATH}/settle`);
     expect(seen.slice(from).every((s) => s.problem === undefined)).toBe(true);
 
-    const report = await health(edge);
+    const report = await healthOf(edge);
     expect(report.checks.facilitator).toMatchObject({ mode: 'remote', status: 'ok' });
     expect(seen.at(-1)?.request).toBe(`GET ${host}${BASE_PATH}/supported`);
     expect(seen.at(-1)?.problem).toBeUndefined();
@@ -180,7 +143,7 @@ describe.each([
     expect(facilitator.calls.unauthorized).toBeGreaterThan(calls.unauthorized);
     expect(seen.slice(from).every((s) => s.problem?.startsWith('invalid token') === true)).toBe(true);
 
-    const report = await health(edge);
+    const report = await healthOf(edge);
     expect(report.checks.facilitator).toMatchObject({ mode: 'remote', status: 'degraded' });
     expect(report.checks.facilitator.problem).toMatch(
       /refuses the configured credentials \(HTTP 401\): check CDP_API_KEY_ID and CDP_API_KEY_SECRET/,

@@ -10,17 +10,18 @@ import { type AdvisorRuntime, startAdvisorRuntime } from '../../edge/paid/adviso
 import { readSettlementLog } from '../../edge/paid/settlement-log.ts';
 import type { EdgeHandle } from '../../edge/start.ts';
 import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../edge/testing/redis.ts';
-import { type DevAccount, type DevChain, startDevChain } from '../../tools/dev-chain/index.ts';
+import type { DevAccount, DevChain } from '../../tools/dev-chain/index.ts';
 import { main as keysCli } from '../../tools/keys.ts';
 import {
+  balancesOn,
+  capturingLogger,
   challengeOf,
-  edgeConfig,
+  type EdgeFixture,
+  edgeFixture,
   embeddedEnv,
+  healthOf,
   payingFetch,
-  recentContent,
   startFacilitatorServer,
-  startTestEdge,
-  tempDir,
 } from './support.ts';
 
 // The paid routes end to end on the dev chain, beyond the embedded facilitator of payments.test.ts: a
@@ -32,11 +33,9 @@ const HISTORY = '/api/forum/digests';
 const ADVISOR = '/api/forum/advisor';
 const FAIL = 'FAIL AFTER SETTLEMENT';
 
+let world: EdgeFixture;
 let chain: DevChain;
 let advisor: AdvisorRuntime;
-let dirs: { content: string; dist: string };
-const cleanups: Array<() => Promise<void>> = [];
-const edges: EdgeHandle[] = [];
 
 const payer = (i: number) => chain.payers[i] as DevAccount;
 const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
@@ -50,37 +49,12 @@ const advise: AdviseFn = async (request) => {
   return advisor.advise(request);
 };
 
-/** A logger that keeps whole lines, fields included (memoryLogger keeps only the message). */
-function capturingLogger(): { logger: Logger; text: () => string } {
-  const lines: string[] = [];
-  return { logger: jsonLogger((line) => lines.push(line)), text: () => lines.join('') };
-}
+/** An edge of the fixture, computing advice with `advise`. */
+const edgeWith = (env: Record<string, string>, opts: { logger?: Logger; state?: string } = {}) =>
+  world.edgeWith(env, { ...opts, advise });
+const closeEdge = (edge: EdgeHandle) => world.closeEdge(edge);
 
-/** Starts an edge on a state folder of its own (unless `state` is given), closed after the file. */
-async function edgeWith(
-  env: Record<string, string>,
-  opts: { logger?: Logger; state?: string } = {},
-): Promise<EdgeHandle> {
-  let state = opts.state;
-  if (state === undefined) {
-    const made = await tempDir('state');
-    cleanups.push(made.cleanup);
-    state = made.dir;
-  }
-  const cfg = edgeConfig({ ...dirs, state }, env);
-  const edge = await startTestEdge(cfg, opts.logger ?? capturingLogger().logger, advise);
-  edges.push(edge);
-  return edge;
-}
-
-async function closeEdge(edge: EdgeHandle): Promise<void> {
-  edges.splice(edges.indexOf(edge), 1);
-  await edge.close(1_000);
-}
-
-async function balances(...accounts: `0x${string}`[]): Promise<bigint[]> {
-  return Promise.all(accounts.map((a) => chain.balanceOf(a)));
-}
+const balances = (...accounts: `0x${string}`[]) => balancesOn(chain, ...accounts);
 
 /** A 402 that is well formed: PAYMENT-REQUIRED decodes to the x402 v2 challenge, the body mirrors it. */
 async function expectChallenge(res: Response, payTo: string): Promise<void> {
@@ -109,36 +83,19 @@ async function expectUnavailable(res: Response): Promise<void> {
   expect((body as { charged?: unknown }).charged).not.toBe(true);
 }
 
-interface Health {
-  reasons: string[];
-  checks: {
-    facilitator: { mode: string; status: string; problem?: string; details?: Record<string, unknown> };
-    refunds?: { worker: string; pending: number | null };
-  };
-}
-async function health(edge: EdgeHandle): Promise<Health> {
-  return (await (await fetch(`${edge.baseUrl}/health`)).json()) as Health;
-}
-
 beforeAll(async () => {
-  chain = await startDevChain({ payers: 3 });
-  const content = await tempDir('content');
-  const dist = await tempDir('dist');
-  cleanups.push(content.cleanup, dist.cleanup);
-  await recentContent(content.dir);
-  dirs = { content: content.dir, dist: dist.dir };
+  world = await edgeFixture(3);
+  chain = world.chain;
   advisor = await startAdvisorRuntime({
-    contentDir: content.dir,
+    contentDir: world.dirs.content,
     rewriter: null,
     logger: jsonLogger(() => {}),
   });
 });
 
 afterAll(async () => {
-  for (const edge of [...edges]) await edge.close(1_000);
   advisor?.close();
-  await chain?.close();
-  for (const c of cleanups) await c();
+  await world?.close();
 });
 
 describe('a remote facilitator over HTTP with a bearer token (FACILITATOR_URL + FACILITATOR_HEADERS)', () => {
@@ -182,7 +139,7 @@ describe('a remote facilitator over HTTP with a bearer token (FACILITATOR_URL + 
       unauthorized: calls.unauthorized,
     });
 
-    const report = await health(edge);
+    const report = await healthOf(edge);
     expect(report.checks.facilitator).toMatchObject({ mode: 'remote', status: 'ok' });
     expect(facilitator.calls.supported).toBeGreaterThan(calls.supported);
     expect(JSON.stringify(report)).not.toContain(token);
@@ -213,7 +170,7 @@ describe('a remote facilitator over HTTP with a bearer token (FACILITATOR_URL + 
     expect(facilitator.calls.unauthorized).toBeGreaterThanOrEqual(calls.unauthorized + 2);
     expect(facilitator.calls).toMatchObject({ verify: calls.verify, settle: calls.settle });
 
-    const report = await health(edge);
+    const report = await healthOf(edge);
     // Reachable but refusing us: a credentials problem, said as such.
     expect(report.checks.facilitator).toMatchObject({ mode: 'remote', status: 'degraded' });
     expect(report.checks.facilitator.problem).toMatch(/refuses the configured credentials \(HTTP 401\)/);
@@ -258,7 +215,7 @@ describe('a remote facilitator that goes away and comes back', () => {
     await expectUnavailable(await payingFetch(p)(`${edge.baseUrl}${ADVISOR}`, post({ prompt: 'a draft' })));
     expect(await balances(p.address, chain.payTo.address)).toEqual(before);
 
-    const report = await health(edge);
+    const report = await healthOf(edge);
     expect(report.checks.facilitator).toMatchObject({ mode: 'remote', status: 'unreachable' });
     expect(report.reasons.some((r) => r.startsWith('payment facilitator unreachable'))).toBe(true);
   });
@@ -371,14 +328,13 @@ describe('free-tier keys on two edges sharing one Redis', () => {
 
 describe('an edge restart between "refund queued" and "refund sent"', () => {
   it('loses nothing: the next edge on the same STATE_DIR pays the payer back exactly once', async () => {
-    const state = await tempDir('state');
-    cleanups.push(state.cleanup);
+    const state = await world.stateDir();
     const p = payer(2);
     const watched = [p.address, chain.payTo.address, chain.refund.address] as const;
     const before = await balances(...watched);
 
     // Edge A: no refund wallet, so no worker: the refund can only be queued.
-    const a = await edgeWith(embeddedEnv(chain, false), { state: state.dir });
+    const a = await edgeWith(embeddedEnv(chain, false), { state });
     expect(a.payments.refundWorker).toBeUndefined();
     const res = await payingFetch(p)(`${a.baseUrl}${ADVISOR}`, post({ prompt: `${FAIL}: a draft` }));
     expect(res.status).toBe(502);
@@ -392,12 +348,12 @@ describe('an edge restart between "refund queued" and "refund sent"', () => {
     const receipt = decodePaymentResponseHeader(res.headers.get('payment-response') ?? '');
     const settled = [(before[0] as bigint) - 50_000n, (before[1] as bigint) + 50_000n, before[2]];
     expect(await balances(...watched)).toEqual(settled);
-    expect((await health(a)).checks.refunds).toMatchObject({ worker: 'not configured', pending: 1 });
+    expect((await healthOf(a)).checks.refunds).toMatchObject({ worker: 'not configured', pending: 1 });
     await closeEdge(a);
     expect(await balances(...watched)).toEqual(settled);
 
     // Edge B on the same state, with the refund wallet: its worker finds the order and pays it.
-    const b = await edgeWith(embeddedEnv(chain, true), { state: state.dir });
+    const b = await edgeWith(embeddedEnv(chain, true), { state });
     const worker = b.payments.refundWorker;
     if (!worker) throw new Error('edge B has no refund worker');
     await worker.drain();
@@ -410,7 +366,7 @@ describe('an edge restart between "refund queued" and "refund sent"', () => {
     await worker.drain();
     expect(await balances(...watched)).toEqual(refunded);
 
-    const records = await readSettlementLog(join(state.dir, 'settlements.jsonl'));
+    const records = await readSettlementLog(join(state, 'settlements.jsonl'));
     expect(records.filter((r) => r.transaction === receipt.transaction).map((r) => r.outcome)).toEqual([
       'settled',
       'refund-queued',

@@ -13,12 +13,12 @@ import { type Config, loadConfig } from '../../core/config.ts';
 import { makeDigest } from '../../core/envelopes/digest-fixture.ts';
 import { addHours, floorHour } from '../../core/hours.ts';
 import type { TokenBucket } from '../../core/limits.ts';
-import type { Logger } from '../../edge/logger.ts';
+import { jsonLogger, type Logger } from '../../edge/logger.ts';
 import type { AdviseFn } from '../../edge/paid/advisor.ts';
 import { embeddedFacilitator } from '../../edge/paid/facilitator.ts';
 import { type EdgeHandle, startEdge } from '../../edge/start.ts';
 import { writeContent } from '../../edge/testing/fixtures.ts';
-import type { DevAccount, DevChain } from '../../tools/dev-chain/index.ts';
+import { type DevAccount, type DevChain, startDevChain } from '../../tools/dev-chain/index.ts';
 
 /** Test support: a folder of its own, removed by `cleanup`. */
 export async function tempDir(label: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
@@ -70,6 +70,87 @@ export function embeddedEnv(chain: DevChain, refunds = true): Record<string, str
 /** Test support: starts an edge in this process (real HTTP on loopback). */
 export function startTestEdge(cfg: Config, logger: Logger, advise?: AdviseFn): Promise<EdgeHandle> {
   return startEdge(cfg, logger, { adjustBucket: ROOMY_BUCKET, ...(advise ? { advise } : {}) });
+}
+
+/** Test support: a dev chain, content and dist folders, and edges on them that are all closed at the end. */
+export interface EdgeFixture {
+  readonly chain: DevChain;
+  readonly dirs: { readonly content: string; readonly dist: string };
+  /**
+   * Starts an edge with `env` on a state folder of its own (unless `state` is given), logging to
+   * `logger` (default: a capturing one) and computing advice with `advise` when given.
+   */
+  edgeWith(
+    env: Record<string, string>,
+    opts?: { logger?: Logger; state?: string; advise?: AdviseFn },
+  ): Promise<EdgeHandle>;
+  /** A state folder removed at the end. */
+  stateDir(): Promise<string>;
+  closeEdge(edge: EdgeHandle): Promise<void>;
+  /** Closes every edge still open and the chain, and removes the folders. */
+  close(): Promise<void>;
+}
+
+/** Test support: starts the chain (`payers` funded accounts) and the folders of an EdgeFixture. */
+export async function edgeFixture(payers: number): Promise<EdgeFixture> {
+  const cleanups: Array<() => Promise<void>> = [];
+  const edges: EdgeHandle[] = [];
+  const chain = await startDevChain({ payers });
+  const content = await tempDir('content');
+  const dist = await tempDir('dist');
+  cleanups.push(content.cleanup, dist.cleanup);
+  await recentContent(content.dir);
+  const dirs = { content: content.dir, dist: dist.dir };
+  const stateDir = async () => {
+    const made = await tempDir('state');
+    cleanups.push(made.cleanup);
+    return made.dir;
+  };
+  return {
+    chain,
+    dirs,
+    stateDir,
+    async edgeWith(env, opts = {}) {
+      const cfg = edgeConfig({ ...dirs, state: opts.state ?? (await stateDir()) }, env);
+      const edge = await startTestEdge(cfg, opts.logger ?? capturingLogger().logger, opts.advise);
+      edges.push(edge);
+      return edge;
+    },
+    async closeEdge(edge) {
+      edges.splice(edges.indexOf(edge), 1);
+      await edge.close(1_000);
+    },
+    async close() {
+      for (const edge of [...edges]) await edge.close(1_000);
+      await chain.close();
+      for (const c of cleanups) await c();
+    },
+  };
+}
+
+/** Test support: a logger that keeps whole JSON lines, fields included (memoryLogger keeps only the message). */
+export function capturingLogger(): { logger: Logger; text: () => string } {
+  const lines: string[] = [];
+  return { logger: jsonLogger((line) => lines.push(line)), text: () => lines.join('') };
+}
+
+/** Test support: USDC balances of `accounts` on the dev chain, to check that nothing (or exactly what) moved. */
+export function balancesOn(chain: DevChain, ...accounts: `0x${string}`[]): Promise<bigint[]> {
+  return Promise.all(accounts.map((a) => chain.balanceOf(a)));
+}
+
+/** Test support: what the tests read of `/health`. */
+export interface HealthReport {
+  reasons: string[];
+  checks: {
+    facilitator: { mode: string; status: string; problem?: string; details?: Record<string, unknown> };
+    refunds?: { worker: string; pending: number | null };
+  };
+}
+
+/** Test support: the edge's `/health`. */
+export async function healthOf(edge: Pick<EdgeHandle, 'baseUrl'>): Promise<HealthReport> {
+  return (await (await fetch(`${edge.baseUrl}/health`)).json()) as HealthReport;
 }
 
 /** Test support: an x402 client paying with a dev-chain account (or any private key). */
