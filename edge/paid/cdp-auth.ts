@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { randomBytes, sign } from 'node:crypto';
 import { type CdpSigningKey, parseCdpKeySecret } from '../../core/cdp-key.ts';
 
 /** How long a CDP JWT is valid, in seconds (what Coinbase's own SDK uses). */
@@ -31,10 +30,13 @@ export function cdpRequestUri(url: string, call: FacilitatorCall): string {
   return `${FACILITATOR_CALLS[call]} ${base.host}${base.pathname.replace(/\/+$/, '')}/${call}`;
 }
 
+const segment = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+
 /**
  * One CDP bearer JWT, built like Coinbase's SDK (`generateJwt` of @coinbase/cdp-sdk): claims `sub` (the
  * key id), `iss` "cdp", `aud` ["cdp_service"], `uris` [the request], `iat` = `nbf` = now, `exp` = now +
  * 120 s; protected header `alg` (EdDSA or ES256), `kid` (the key id), `typ` "JWT" and a random `nonce`.
+ * Signed synchronously with node:crypto (ES256 as the raw r‖s JWS wants, RFC 7518 §3.4).
  */
 export function signCdpJwt(opts: {
   apiKeyId: string;
@@ -42,28 +44,37 @@ export function signCdpJwt(opts: {
   uri: string;
   /** Current time in ms (default: Date.now()). */
   now?: number;
-}): Promise<string> {
+}): string {
   const now = Math.floor((opts.now ?? Date.now()) / 1000);
-  return new SignJWT({ sub: opts.apiKeyId, iss: 'cdp', aud: ['cdp_service'], uris: [opts.uri] })
-    .setProtectedHeader({
-      alg: opts.signing.alg,
-      kid: opts.apiKeyId,
-      typ: 'JWT',
-      nonce: randomBytes(16).toString('hex'),
-    })
-    .setIssuedAt(now)
-    .setNotBefore(now)
-    .setExpirationTime(now + CDP_JWT_LIFETIME_S)
-    .sign(opts.signing.key);
+  const header = {
+    alg: opts.signing.alg,
+    kid: opts.apiKeyId,
+    typ: 'JWT',
+    nonce: randomBytes(16).toString('hex'),
+  };
+  const claims = {
+    sub: opts.apiKeyId,
+    iss: 'cdp',
+    aud: ['cdp_service'],
+    uris: [opts.uri],
+    iat: now,
+    nbf: now,
+    exp: now + CDP_JWT_LIFETIME_S,
+  };
+  const input = Buffer.from(`${segment(header)}.${segment(claims)}`, 'utf8');
+  const signature =
+    opts.signing.alg === 'EdDSA'
+      ? sign(null, input, opts.signing.key)
+      : sign('sha256', input, { key: opts.signing.key, dsaEncoding: 'ieee-p1363' });
+  return `${input.toString('utf8')}.${signature.toString('base64url')}`;
 }
 
 /**
  * The `createAuthHeaders` callback of HTTPFacilitatorClient for the CDP facilitator at `url`: on every
  * call, `verify`, `settle` and `supported` each get `Authorization: Bearer <a fresh JWT>` whose `uris`
  * names that request, on top of the static `headers` (FACILITATOR_HEADERS, an `Authorization` of theirs
- * replaced). The client asks for all three at once and keeps the one it needs, so each call signs three
- * short JWTs (well under a millisecond). Throws at once if the secret cannot sign (config has already
- * refused such a secret).
+ * replaced). Each path's JWT is signed when its headers are read, so a call signs one. Throws at once if
+ * the secret cannot sign (config has already refused such a secret).
  */
 export function cdpAuthHeaders(opts: {
   key: CdpApiKey;
@@ -84,16 +95,16 @@ export function cdpAuthHeaders(opts: {
     Object.entries(opts.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'),
   );
   const now = opts.now ?? Date.now;
-  const headersFor = async (call: FacilitatorCall) => ({
+  const headersFor = (call: FacilitatorCall, at: number) => ({
     ...extra,
-    Authorization: `Bearer ${await signCdpJwt({ apiKeyId, signing, uri: uris[call], now: now() })}`,
+    Authorization: `Bearer ${signCdpJwt({ apiKeyId, signing, uri: uris[call], now: at })}`,
   });
+  // The client asks for the three paths' headers and reads one: each is signed only when read.
   return async () => {
-    const [verify, settle, supported] = await Promise.all([
-      headersFor('verify'),
-      headersFor('settle'),
-      headersFor('supported'),
-    ]);
-    return { verify, settle, supported };
+    const at = now();
+    const lazy = {} as FacilitatorAuthHeaders;
+    for (const call of Object.keys(FACILITATOR_CALLS) as FacilitatorCall[])
+      Object.defineProperty(lazy, call, { enumerable: true, get: () => headersFor(call, at) });
+    return lazy;
   };
 }
