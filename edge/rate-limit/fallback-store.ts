@@ -26,31 +26,23 @@ export function fallbackStore(
     else logger.info('rate-limit store reachable again: limits shared');
   };
 
+  /** Runs `call` on the shared store while it answers, else (or when it fails) on the per-instance one. */
+  const onActive = async <T>(call: (store: RateLimitStore) => T | Promise<T>): Promise<T> => {
+    if (primary.ready()) {
+      try {
+        const answer = await call(primary);
+        switchTo(false);
+        return answer;
+      } catch (error) {
+        switchTo(true, (error as Error).message);
+      }
+    } else switchTo(true, 'not connected');
+    return call(fallback);
+  };
+
   return {
-    async hit(counters, buckets, now) {
-      if (primary.ready()) {
-        try {
-          const answer = await primary.hit(counters, buckets, now);
-          switchTo(false);
-          return answer;
-        } catch (error) {
-          switchTo(true, (error as Error).message);
-        }
-      } else switchTo(true, 'not connected');
-      return fallback.hit(counters, buckets, now);
-    },
-    async release(counter, now) {
-      if (primary.ready()) {
-        try {
-          const released = await primary.release(counter, now);
-          switchTo(false);
-          return released;
-        } catch (error) {
-          switchTo(true, (error as Error).message);
-        }
-      } else switchTo(true, 'not connected');
-      return fallback.release(counter, now);
-    },
+    hit: (counters, buckets, now) => onActive((store) => store.hit(counters, buckets, now)),
+    release: (counter, now) => onActive((store) => store.release(counter, now)),
     async status(): Promise<StoreStatus> {
       const shared = await primary.status();
       return shared.reachable ? shared : { ...shared, fallback: 'memory' };
