@@ -1,10 +1,8 @@
 // The paying client of `npm run bench:pay`: @x402/fetch with a viem account, as a buyer would pay,
 // with the inner fetch timed so one paid request splits into its legs.
-import { toClientEvmSigner } from '@x402/evm';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
+import { wrapFetchWithPayment } from '@x402/fetch';
 import type { Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { payerClient } from '../../tools/pay/client.ts';
 
 /** One paid request as the client saw it, in ms from its start (performance.now clock). */
 export interface PaidRequestTiming {
@@ -35,8 +33,7 @@ export type TimedPayer = (url: string) => Promise<PaidRequestTiming>;
  * what @x402/fetch does. One request at a time per payer (the marks are per payer).
  */
 export function timedPayer(privateKey: Hex): TimedPayer {
-  const client = new x402Client();
-  registerExactEvmScheme(client, { signer: toClientEvmSigner(privateKeyToAccount(privateKey)) });
+  const client = payerClient(privateKey);
   let marks: number[] = [];
   const timedFetch: typeof fetch = async (input, init) => {
     marks.push(performance.now());

@@ -5,10 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
-import { toClientEvmSigner } from '@x402/evm';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
-import { privateKeyToAccount } from 'viem/accounts';
+import { wrapFetchWithPayment } from '@x402/fetch';
 import { type Config, loadConfig } from '../../core/config.ts';
 import { makeDigest } from '../../core/envelopes/digest-fixture.ts';
 import { addHours, floorHour } from '../../core/hours.ts';
@@ -19,6 +16,7 @@ import { embeddedFacilitator } from '../../edge/paid/facilitator.ts';
 import { type EdgeHandle, startEdge } from '../../edge/start.ts';
 import { writeContent } from '../../edge/testing/fixtures.ts';
 import { type DevAccount, type DevChain, startDevChain } from '../../tools/dev-chain/index.ts';
+import { payerClient } from '../../tools/pay/client.ts';
 
 /** Test support: a folder of its own, removed by `cleanup`. */
 export async function tempDir(label: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
@@ -151,13 +149,6 @@ export interface HealthReport {
 /** Test support: the edge's `/health`. */
 export async function healthOf(edge: Pick<EdgeHandle, 'baseUrl'>): Promise<HealthReport> {
   return (await (await fetch(`${edge.baseUrl}/health`)).json()) as HealthReport;
-}
-
-/** Test support: an x402 client paying with a dev-chain account (or any private key). */
-export function payerClient(privateKey: `0x${string}`): x402Client {
-  const client = new x402Client();
-  registerExactEvmScheme(client, { signer: toClientEvmSigner(privateKeyToAccount(privateKey)) });
-  return client;
 }
 
 /** Test support: `fetch` that pays with @x402/fetch as `payer`. */

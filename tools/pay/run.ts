@@ -1,9 +1,7 @@
-import { toClientEvmSigner } from '@x402/evm';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
-import { createPublicClient, http } from 'viem';
+import { decodePaymentResponseHeader, wrapFetchWithPayment } from '@x402/fetch';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { PayRequest } from './args.ts';
+import { payerClient } from './client.ts';
 
 /** Where {@link payRoute} writes, and the fetch it wraps (replaceable in tests). */
 export interface PayIo {
@@ -20,14 +18,7 @@ export interface PayIo {
  */
 export async function payRoute(request: PayRequest, io: PayIo): Promise<number> {
   const account = privateKeyToAccount(request.privateKey);
-  const publicClient = request.rpcUrl
-    ? createPublicClient({ transport: http(request.rpcUrl.href) })
-    : undefined;
-  const client = new x402Client();
-  registerExactEvmScheme(client, {
-    signer: toClientEvmSigner(account, publicClient),
-    ...(request.rpcUrl ? { schemeOptions: { rpcUrl: request.rpcUrl.href } } : {}),
-  });
+  const client = payerClient(request.privateKey, request.rpcUrl?.href);
   const payingFetch = wrapFetchWithPayment(io.fetch ?? fetch, client);
 
   const headers = new Headers(request.headers);
