@@ -51,6 +51,8 @@ export interface ActivitySnapshot {
 /** Per-author post counts and recent post times, fed posts in any order; answers for any time. */
 export class ActivityTable {
   private readonly authors = new Map<string, { n: number; times: number[] }>();
+  /** Until when (ms) the posts counted reach: the `at` of the snapshot it was read from; −∞ when new. */
+  coveredUntil = Number.NEGATIVE_INFINITY;
 
   /** The author's activity strictly before `ms` (only the recent times kept are looked at). */
   factsOf(author: string, ms: number): ActivityFacts {
@@ -115,6 +117,7 @@ export class ActivityTable {
     const table = new ActivityTable();
     if (!snapshot) return table;
     const atMs = Date.parse(snapshot.at);
+    if (!Number.isNaN(atMs)) table.coveredUntil = atMs;
     for (const [name, [n = 0, ...minutes]] of Object.entries(snapshot.authors)) {
       const times = minutes.map((m) => atMs - m * 60_000).sort((a, b) => a - b);
       table.authors.set(name, { n: Math.max(n, times.length), times: times.slice(-RECENT_TIMES) });

@@ -62,17 +62,6 @@ export function samplePosts(posts: readonly ForumPost[], limit = SAMPLE_PER_HOUR
   return [...posts].sort((a, b) => fnv1a(a.id) - fnv1a(b.id) || (a.id < b.id ? -1 : 1)).slice(0, limit);
 }
 
-/** Until when (ms) the kept activity table counts posts; −∞ when there is none. */
-async function activityAt(contentDir: string): Promise<number> {
-  try {
-    const raw = JSON.parse(await readFile(advisorPaths(contentDir).activity, 'utf8')) as { at?: unknown };
-    const at = typeof raw.at === 'string' ? Date.parse(raw.at) : Number.NaN;
-    return Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at;
-  } catch {
-    return Number.NEGATIVE_INFINITY;
-  }
-}
-
 async function modelExists(path: string): Promise<boolean> {
   try {
     parseModelArtifact(JSON.parse(await readFile(path, 'utf8')), path);
@@ -101,7 +90,7 @@ export async function learnFromHour(options: LearnOptions): Promise<LearnReport>
   // each post counted once. When the hour was already counted (a re-run), the rows keep the activity
   // stored the first time; failing that it is read from the table as it is.
   const table = await readActivity(contentDir);
-  const coveredUntil = await activityAt(contentDir);
+  const coveredUntil = table.coveredUntil;
   const counted = coveredUntil > hourStart.getTime();
   const stored = counted
     ? new Map((await readPending(contentDir, hourStart)).map((r) => [r.id, r.activity]))

@@ -2,6 +2,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { type ActivitySnapshot, ActivityTable } from '../../core/advisor/activity.ts';
+import { ActivitySnapshotSchema } from '../../core/advisor/model.ts';
 import { DAYS_KEPT } from '../../core/advisor/training-bounds.ts';
 import { writeFileAtomic } from '../content/atomic-write.ts';
 import { LabelledRow, PostingRow } from './rows.ts';
@@ -142,18 +143,18 @@ export async function prune(contentDir: string, hourStart: Date): Promise<string
   return removed;
 }
 
-/** The author-activity table kept beside the training set (empty when missing or unreadable). */
+/** The author-activity table kept beside the training set (empty when missing or not a valid snapshot). */
 export async function readActivity(contentDir: string): Promise<ActivityTable> {
   const text = await readText(advisorPaths(contentDir).activity);
   if (text === undefined) return new ActivityTable();
+  let raw: unknown;
   try {
-    const raw = JSON.parse(text) as ActivitySnapshot;
-    if (typeof raw?.at !== 'string' || typeof raw.authors !== 'object' || raw.authors === null)
-      return new ActivityTable();
-    return ActivityTable.from(raw);
+    raw = JSON.parse(text);
   } catch {
     return new ActivityTable();
   }
+  const parsed = ActivitySnapshotSchema.safeParse(raw);
+  return parsed.success ? ActivityTable.from(parsed.data) : new ActivityTable();
 }
 
 /** Writes the activity table as of `at`, bounded (ACTIVITY_AUTHORS_KEPT authors active in DAYS_KEPT days). */
