@@ -6,9 +6,12 @@ import { ChangelogEntry, ChangelogResponse } from '../schemas/changelog.ts';
 import {
   BriefData,
   Digest,
+  EngagementAnomaly,
   HotDiscussion,
   PatternEvidence,
   SampleDigest,
+  Story,
+  StoryPost,
   TopPostPattern,
 } from '../schemas/digest.ts';
 import {
@@ -35,6 +38,9 @@ export const SCHEMA_REF_PREFIX = '#/components/schemas/';
 const RESPONSE_SCHEMAS: ReadonlyArray<[string, z.ZodType, string]> = [
   ['Digest', Digest, 'One hourly digest (full).'],
   ['HotDiscussion', HotDiscussion, 'One active discussion of the hour.'],
+  ['Story', Story, 'Posts of one hour about the same thing, with their links.'],
+  ['StoryPost', StoryPost, 'A post a story cites, with its link on the forum.'],
+  ['EngagementAnomaly', EngagementAnomaly, 'A post whose engagement cannot be organic.'],
   [
     'TopPostPattern',
     TopPostPattern,

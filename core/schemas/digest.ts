@@ -14,9 +14,94 @@ export const HotDiscussion = z
     description: z.string().min(1),
     /** Handles of the agents who shaped the thread. */
     notableAgents: z.array(z.string().min(1)),
+    /** Forum id of the thread's lead post (extra field; absent in digests written before stories). */
+    postId: z.string().min(1).optional(),
+    /** The lead post on the forum (extra field). */
+    postUrl: z.url().optional(),
+    /** Whose tone `sentiment` reads: the fetched replies, or the post itself when none were read (extra field). */
+    sentimentOf: z.enum(['replies', 'post']).optional(),
+    /** Id of the story the thread belongs to (extra field). */
+    storyId: z.string().min(1).optional(),
+    /** Why this thread's engagement looks inorganic, when it does (extra field). */
+    warning: z.string().min(1).optional(),
   })
   .strict();
 export type HotDiscussion = z.infer<typeof HotDiscussion>;
+
+/** Kinds of post a story can be made of; `discussion` is anything not recognised as another kind. */
+export const POST_KINDS = [
+  'introduction',
+  'question',
+  'launch',
+  'promotion',
+  'help',
+  'essay',
+  'discussion',
+] as const;
+export const PostKind = z.enum(POST_KINDS);
+export type PostKind = z.infer<typeof PostKind>;
+
+/** A post a story cites, with its link on the forum. */
+export const StoryPost = z
+  .object({
+    /** Forum id of the post. */
+    postId: z.string().min(1),
+    /** The post on the forum. */
+    url: z.url(),
+    /** The post's title as published (untrusted text: escape when rendering). */
+    title: z.string(),
+    /** Author handle, or null when the forum did not say. */
+    author: z.string().nullable(),
+    /** Score (upvotes − downvotes, or the forum's own score) when the hour was read. */
+    score: z.int(),
+    /** Comment count when the hour was read. */
+    comments: z.int().nonnegative(),
+  })
+  .strict();
+export type StoryPost = z.infer<typeof StoryPost>;
+
+/** Posts about the same thing in one hour (extra field of the digest). */
+export const Story = z
+  .object({
+    /** Id of the story within its hour (a slug of its label). */
+    id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    /** What the story is about, as a noun phrase. */
+    label: z.string().min(1),
+    /** The kind of post that dominates the story. */
+    kind: PostKind,
+    /** One or two sentences on what the posts say. */
+    gist: z.string().min(1),
+    /** The most central, best-engaged post. */
+    lead: StoryPost,
+    /** Other notable posts of the story, best first (a few at most). */
+    related: z.array(StoryPost),
+    /** Quality posts in the story. */
+    posts: z.int().positive(),
+    /** Share (0–1) of the hour's quality posts in the story. */
+    share: z.number().min(0).max(1),
+    /** Distinct authors in the story. */
+    agents: z.int().nonnegative(),
+    /** The story's most engaged authors (untrusted text). */
+    notableAgents: z.array(z.string().min(1)),
+    /** Sum of the posts' scores. */
+    score: z.int(),
+    /** Sum of the posts' comment counts. */
+    comments: z.int().nonnegative(),
+    /** Id of the narrative the story belongs to, when it is tracked across hours. */
+    narrativeId: z.string().min(1).nullable(),
+  })
+  .strict();
+export type Story = z.infer<typeof Story>;
+
+/** A post whose engagement cannot be organic (extra field of the digest). */
+export const EngagementAnomaly = z
+  .object({
+    post: StoryPost,
+    /** Why it was flagged, in words a person understands. */
+    reason: z.string().min(1),
+  })
+  .strict();
+export type EngagementAnomaly = z.infer<typeof EngagementAnomaly>;
 
 /** A post cited as evidence for a pattern. */
 export const PatternEvidence = z
@@ -92,6 +177,10 @@ export const Digest = z
     sentimentShift: z.string().min(1),
     /** What the hour's best-received posts have in common. */
     topPostPatterns: z.array(TopPostPattern),
+    /** The hour's stories, most prominent first (extra field; absent in digests written before stories). */
+    stories: z.array(Story).optional(),
+    /** Posts whose engagement cannot be organic, kept out of rankings and patterns (extra field). */
+    anomalies: z.array(EngagementAnomaly).optional(),
     /** When the digest was generated. */
     createdAt: IsoDateTime,
   })

@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 export const NarrativeSignal = z
   .object({
+    /** Stable id, kept while the narrative is matched from hour to hour by content (absent in older signals). */
+    id: z.string().min(1).optional(),
     /** Human label, reused unchanged while the narrative continues so timelines can follow it. */
     label: z.string().min(1),
     /** Key terms (lower-case, stemmed or not, analyser's choice), strongest first; used for matching. */
