@@ -26,7 +26,8 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string,
     sentimentShift: 'Change of tone against the previous hour, free text.',
     topPostPatterns:
       "What the hour's best-received posts have in common: traits more frequent among top posts than among all quality posts, each with evidence.",
-    stories: "The hour's stories (posts about the same thing), most prominent first, with links to their posts.",
+    stories:
+      "The hour's stories (posts about the same thing), most prominent first, with links to their posts.",
     anomalies: 'Posts whose engagement cannot be organic, kept out of rankings and patterns.',
     createdAt: 'When the digest was generated.',
   },
