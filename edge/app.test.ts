@@ -357,3 +357,37 @@ describe('hostile paths', () => {
     expect(folder.headers.get('location')).toBe('/digests/2026/01/30/1%30/');
   });
 });
+
+describe('JSON answers', () => {
+  it('carry X-Content-Type-Options: nosniff, whatever built them (files, handlers, redirects, errors)', async () => {
+    const a = app();
+    const answers: Array<[string, RequestInit?]> = [
+      ['/api/forum/digests/latest'],
+      ['/api', { headers: { Accept: 'application/json' } }],
+      ['/digests/2025/06/01/08.json'],
+      ['/health'],
+      ['/api/forum/nope'],
+      ['/api/forum/digests/latest', { method: 'POST' }],
+      ['/api/forum/digests?hours=0'],
+      ['/api/forum/digests?hours=2'],
+      ['/api/digests/latest'],
+      ['/api/github/x'],
+      ['/api/bundle'],
+    ];
+    for (const [path, init] of answers) {
+      const res = await request(a, path, init);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(res.headers.get('x-content-type-options'), `${init?.method ?? 'GET'} ${path}`).toBe('nosniff');
+    }
+    const broken = await request(
+      app({
+        dist: () => {
+          throw new Error('x');
+        },
+      }),
+      '/api/forum/digests/latest',
+    );
+    expect(broken.status).toBe(500);
+    expect(broken.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

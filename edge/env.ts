@@ -67,11 +67,15 @@ export function reply(
   });
 }
 
-/** The headers of every JSON reply, with `headers` added. */
+/**
+ * The headers of every JSON reply, with `headers` added. `nosniff` keeps a browser from reading a JSON
+ * body as HTML or script (the built files carry it too, see static/dist-map.ts).
+ */
 export function jsonHeaders(headers: Readonly<Record<string, string>> = {}): Record<string, string> {
   return {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Expose-Headers': CORS_EXPOSE,
     ...headers,
