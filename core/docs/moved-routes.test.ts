@@ -42,6 +42,17 @@ describe('moved products (308)', () => {
     ['/api/pulse/narrativesx', 'https://signals.test/v1/narrativesx'],
     ['/api/polymarket/markets', 'https://markets.test/v1/markets'],
     ['/api/polymarket/trending/today', 'https://markets.test/v1/trending/today'],
+    ['/api/polymarket/latest', 'https://markets.test/v1/latest'],
+    ['/api/polymarket/signal', 'https://markets.test/v1/signal'],
+    ['/api/polymarket/signals', 'https://markets.test/v1/signals'],
+    ['/api/polymarket/index', 'https://markets.test/v1/index'],
+    ['/api/polymarket/brief', 'https://markets.test/v1/brief'],
+    ['/api/polymarket/sample', 'https://markets.test/v1/sample'],
+    ['/api/polymarket/history', 'https://markets.test/v1/history'],
+    ['/api/pulse/ai-business/narratives', 'https://signals.test/v1/pulse/narratives'],
+    ['/api/pulse/ai-business/narratives/n-42', 'https://signals.test/v1/pulse/narratives/n-42'],
+    ['/api/pulse/ai-business/narrativesx', 'https://signals.test/v1/ai-business/narrativesx'],
+    ['/api/pulse/ai-business/digest/latest', 'https://signals.test/v1/ai-business/digest/latest'],
     ['/api/polymarket/whatever', 'https://markets.test'],
     ['/api/polymarket', 'https://markets.test'],
   ])('%s → %s', (path, location) => {
@@ -55,6 +66,12 @@ describe('moved products (308)', () => {
       'https://gh.test/v1/repos?lang=ts&page=2',
     );
     expect(resolve('/api/polymarket/unknown', '?q=1')?.location).toBe('https://markets.test?q=1');
+    expect(resolve('/api/polymarket/signals', '?since=3&count=5')?.location).toBe(
+      'https://markets.test/v1/signals?since=3&count=5',
+    );
+    expect(resolve('/api/pulse/ai-business/narratives/n-1', 'x=1')?.location).toBe(
+      'https://signals.test/v1/pulse/narratives/n-1?x=1',
+    );
     expect(
       resolveMovedPath('/api/pulse/narratives', new URLSearchParams({ window: '24h' }), siblings)?.location,
     ).toBe('https://signals.test/v1/pulse/narratives?window=24h');

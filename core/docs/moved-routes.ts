@@ -60,19 +60,33 @@ export const DEPRECATED_PATHS: readonly DeprecatedPath[] = [
 
 /**
  * Polymarket subpaths (first segment) that have a `/v1/<name>` counterpart on the markets service.
- * The contract says only "most subpaths"; this list is our choice. Any other subpath goes to the base.
+ * The contract says only "most subpaths". The first seven are the ones the old clients call (the
+ * feed's latest signal, its signals since an index, the free index, brief and sample, and history);
+ * the rest were listed before. Any other subpath goes to the base.
  */
 export const MARKETS_V1_NAMES: readonly string[] = [
+  'latest',
+  'signal',
+  'signals',
+  'index',
+  'brief',
+  'sample',
+  'history',
   'markets',
   'events',
   'trending',
   'movers',
   'digest',
   'digests',
-  'sample',
-  'brief',
   'search',
 ];
+
+/**
+ * The pulse narratives path (contract: "pulse narratives path maps to /v1/pulse/narratives"): the old
+ * clients call it under the `ai-business` feed, `/api/pulse/ai-business/narratives[/<id>]`; the bare
+ * `/api/pulse/narratives[/…]` is kept too. Matched on the subpath after `/api/pulse`.
+ */
+const PULSE_NARRATIVES = /^(?:\/ai-business)?(\/narratives(?:\/.*)?)$/;
 
 const v1 = (subpath: string): string => `/v1${subpath}`;
 
@@ -96,8 +110,11 @@ export const MOVED_PREFIXES: readonly MovedPrefix[] = [
     prefix: '/api/pulse',
     sibling: 'signals',
     since: '4.7.0',
-    rule: '/api/pulse/* → {signals_base_url}/v1/*; /api/pulse/narratives → {signals_base_url}/v1/pulse/narratives',
-    map: (subpath) => (/^\/narratives(?:\/|$)/.test(subpath) ? `/v1/pulse${subpath}` : v1(subpath)),
+    rule: '/api/pulse/* → {signals_base_url}/v1/*; /api/pulse/ai-business/narratives/* (and /api/pulse/narratives/*) → {signals_base_url}/v1/pulse/narratives/*',
+    map: (subpath) => {
+      const narratives = PULSE_NARRATIVES.exec(subpath)?.[1];
+      return narratives === undefined ? v1(subpath) : `/v1/pulse${narratives}`;
+    },
   },
   {
     prefix: '/api/polymarket',
