@@ -10,6 +10,7 @@ import type { FreeTier } from './advisor.ts';
 import { embeddedFacilitator, type Facilitator, hostOf, remoteFacilitator } from './facilitator.ts';
 import { challengeOnlyGate, type PaymentGate } from './gate.ts';
 import { type ApiKeyStore, diskKeyStore, keyQuota, redisKeyStore } from './keys/index.ts';
+import { quotaStore } from './keys/quota-store.ts';
 import {
   diskRefundQueue,
   type RefundQueue,
@@ -78,12 +79,19 @@ export function facilitatorFromSetup(setup: PaymentSetup): Facilitator | undefin
 /**
  * Builds the paid routes' runtime from the configuration alone: the gate (payments ON with PAY_TO and
  * a facilitator, else challenge-only with the demo payee), settlement records, the refund queue and
- * worker, and the free-tier keys with their daily quota in the rate-limit `store`. On disk under
- * STATE_DIR by default; in Redis (under RATE_LIMIT_PREFIX) when RATE_LIMIT_STORE is redis.
+ * worker, and the free-tier keys with their daily quota in a store of its own (`keys/quota-store.ts`:
+ * never the per-IP rate-limit store, whose traffic must not evict quotas). On disk under STATE_DIR by
+ * default; in Redis (under RATE_LIMIT_PREFIX) when RATE_LIMIT_STORE is redis.
  */
 export async function paymentsFromConfig(
   cfg: Config,
-  deps: { ctx: PublicContext; store: RateLimitStore; logger: Logger; now?: () => number },
+  deps: {
+    ctx: PublicContext;
+    /** The per-IP rate-limit store (not used for quotas; kept for callers). */
+    store?: RateLimitStore;
+    logger: Logger;
+    now?: () => number;
+  },
 ): Promise<PaymentsRuntime> {
   const { logger } = deps;
   const now = deps.now ?? Date.now;
@@ -101,9 +109,10 @@ export async function paymentsFromConfig(
   const keys: ApiKeyStore = shared
     ? redisKeyStore({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger })
     : diskKeyStore(paths.keys);
+  const quotas = quotaStore(shared ? { url: shared, prefix: cfg.RATE_LIMIT_PREFIX } : undefined, logger);
   const freeTier: FreeTier = {
     store: keys,
-    quota: keyQuota({ store: deps.store, perDay: LIMITS.advisorKey.max, now }),
+    quota: keyQuota({ store: quotas, perDay: LIMITS.advisorKey.max, now }),
   };
 
   const facilitator = facilitatorFromSetup(setup);
@@ -187,7 +196,7 @@ export async function paymentsFromConfig(
     async close() {
       await refundWorker?.stop();
       await gate.close();
-      await Promise.allSettled([ledger.close(), refunds.close(), keys.close()]);
+      await Promise.allSettled([ledger.close(), refunds.close(), keys.close(), quotas.close()]);
     },
   };
 }
