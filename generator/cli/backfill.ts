@@ -6,6 +6,8 @@ import { CliError, createContext, runCli } from './context.ts';
 
 const USAGE =
   'usage: npm run backfill -- --from <ISO hour> --to <ISO hour> [--forum <api base url>] [--content <dir>]\n' +
+  '       npm run backfill -- --from <ISO hour> --to <ISO hour> --posts-file <jsonl> [--comments-file <jsonl>] [--content <dir>]\n' +
+  '  With --posts-file the hours are replayed from recorded posts (and comments), read once, with no network.\n' +
   '  Publishes every missing hour from --from to --to (both included), oldest first. Hours that already\n' +
   '  have a digest are skipped, so an interrupted backfill resumes where it stopped when run again.';
 
@@ -20,6 +22,8 @@ await runCli(async () => {
       to: { type: 'string' },
       forum: { type: 'string' },
       content: { type: 'string' },
+      'posts-file': { type: 'string' },
+      'comments-file': { type: 'string' },
       help: { type: 'boolean' },
     },
     USAGE,
@@ -40,7 +44,12 @@ await runCli(async () => {
   if (hours.length > MAX_HOURS)
     throw new CliError(`at most ${MAX_HOURS} hours per backfill (asked ${hours.length})`, 2);
 
-  const ctx = createContext({ forum: flags.forum, content: flags.content });
+  const ctx = await createContext({
+    forum: flags.forum,
+    content: flags.content,
+    postsFile: flags['posts-file'],
+    commentsFile: flags['comments-file'],
+  });
   let done = 0;
   for (const [i, hour] of hours.entries()) {
     const prefix = `[${i + 1}/${hours.length}] ${hour.toISOString()}`;

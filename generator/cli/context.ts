@@ -3,6 +3,8 @@ import { selectAnalyser } from '../analyse/select.ts';
 import type { Analyser } from '../analyse/types.ts';
 import { createForumClient } from '../forum/client.ts';
 import { logEvent } from '../log.ts';
+import { loadReplay, ReplayFileError, replayNotes } from '../replay/load.ts';
+import { replaySource } from '../replay/source.ts';
 import type { HourSource } from '../run-hour.ts';
 
 /** Forum client events too frequent to be worth a log line each (one per request or page). */
@@ -26,11 +28,21 @@ export interface GeneratorContext {
   readonly analyser: Analyser;
 }
 
-/** Builds the context from the environment and the command's `--forum` / `--content` overrides. */
-export function createContext(overrides: {
+/**
+ * Builds the context from the environment and the command's flags: `--forum` / `--content` override
+ * the configuration; with `--posts-file` (and optionally `--comments-file`) the hours are replayed from
+ * those files, read once here, instead of scraped from the forum.
+ */
+export async function createContext(overrides: {
   forum?: string | undefined;
   content?: string | undefined;
-}): GeneratorContext {
+  postsFile?: string | undefined;
+  commentsFile?: string | undefined;
+}): Promise<GeneratorContext> {
+  if (overrides.postsFile === undefined && overrides.commentsFile !== undefined)
+    throw new CliError('--comments-file needs --posts-file', 2);
+  if (overrides.postsFile !== undefined && overrides.forum !== undefined)
+    throw new CliError('--forum and --posts-file exclude each other: replay reads no forum', 2);
   let config: Config;
   try {
     config = loadConfig({
@@ -42,7 +54,15 @@ export function createContext(overrides: {
     if (error instanceof ConfigError) throw new CliError(error.message, 2);
     throw error;
   }
-  const source = createForumClient({
+  const source =
+    overrides.postsFile === undefined
+      ? forumSource(config)
+      : await replayFromFiles({ posts: overrides.postsFile, comments: overrides.commentsFile }, config);
+  return { config, contentDir: config.CONTENT_DIR, source, analyser: selectAnalyser(config, logEvent) };
+}
+
+function forumSource(config: Config): HourSource {
+  return createForumClient({
     baseUrl: config.FORUM_BASE_URL,
     ...(config.FORUM_API_KEY === undefined ? {} : { apiKey: config.FORUM_API_KEY }),
     pageSize: config.FORUM_PAGE_SIZE,
@@ -54,7 +74,18 @@ export function createContext(overrides: {
       if (!QUIET_FORUM_EVENTS.has(e.type)) logEvent({ ...e, event: `forum.${e.type}` });
     },
   });
-  return { config, contentDir: config.CONTENT_DIR, source, analyser: selectAnalyser(config, logEvent) };
+}
+
+/** The replay source over the files, after telling on stderr what was read and which lines were skipped. */
+async function replayFromFiles(files: { posts: string; comments?: string | undefined }, config: Config) {
+  try {
+    const { archive, tally } = await loadReplay(files);
+    for (const note of replayNotes(files, tally)) process.stderr.write(`${note}\n`);
+    return replaySource(archive, { commentThreads: config.FORUM_COMMENT_THREADS });
+  } catch (error) {
+    if (error instanceof ReplayFileError) throw new CliError(error.message, 2);
+    throw error;
+  }
 }
 
 /** Runs a command's main function and turns its failure into a message and an exit code. */

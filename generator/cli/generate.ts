@@ -5,7 +5,9 @@ import { CliError, createContext, runCli } from './context.ts';
 
 const USAGE =
   'usage: npm run generate -- [--hour <ISO hour>] [--forum <api base url>] [--content <dir>]\n' +
-  '  Builds and publishes the digest of one hour (default: the last complete hour).';
+  '       npm run generate -- --hour <ISO hour> --posts-file <jsonl> [--comments-file <jsonl>] [--content <dir>]\n' +
+  '  Builds and publishes the digest of one hour (default: the last complete hour), scraped from the\n' +
+  '  forum, or replayed with no network from recorded posts (and comments), one JSON object a line.';
 
 await runCli(async () => {
   const flags = parseFlags(
@@ -14,6 +16,8 @@ await runCli(async () => {
       hour: { type: 'string' },
       forum: { type: 'string' },
       content: { type: 'string' },
+      'posts-file': { type: 'string' },
+      'comments-file': { type: 'string' },
       help: { type: 'boolean' },
     },
     USAGE,
@@ -30,7 +34,12 @@ await runCli(async () => {
       2,
     );
   }
-  const ctx = createContext({ forum: flags.forum, content: flags.content });
+  const ctx = await createContext({
+    forum: flags.forum,
+    content: flags.content,
+    postsFile: flags['posts-file'],
+    commentsFile: flags['comments-file'],
+  });
   const report = await runHour({ ...ctx, hourStart: hour, now: () => new Date() });
   process.stdout.write(
     `${report.hourStart} ${report.outcome}: ${report.qualityPosts}/${report.totalPosts} quality posts, ` +
