@@ -24,6 +24,8 @@ const REFUSALS = {
     'The payment is for another network or scheme; pay with exact on the network of the challenge.',
   payment_mismatch:
     'The payment does not accept the terms this route asks for (scheme, network, asset, amount, payTo); sign the challenge you get now.',
+  malformed_payment:
+    'The payment payload matches the terms but its authorization is malformed (see reason); sign the challenge again with an x402 client.',
   invalid_payment_header:
     'The PAYMENT-SIGNATURE (or X-PAYMENT) header is not a base64 JSON x402 payment payload.',
   unsupported_x402_version: 'Only x402 version 2 payment payloads are accepted.',

@@ -20,6 +20,7 @@ import { BASE_MAINNET_USDC, type PaymentTerms } from '../../core/payment.ts';
 import { ROUTES, type RouteDef, routePath } from '../../core/routes.ts';
 import type { EdgeContext } from '../env.ts';
 import { type Logger, silentLogger } from '../logger.ts';
+import { exactPayloadProblem } from './exact-payload.ts';
 import type { Facilitator } from './facilitator.ts';
 import {
   type FacilitatorStatus,
@@ -319,6 +320,9 @@ export async function createX402Gate(opts: X402GateOptions): Promise<X402Gate> {
     if (!server.findMatchingRequirements([req], payload)) {
       throw paymentRefused(challenge(route), refusal('payment_mismatch'));
     }
+    // Its authorization must be well formed before the facilitator reads it (the payer's 402, not a 503).
+    const problem = exactPayloadProblem(payload.payload, req.extra);
+    if (problem !== undefined) throw paymentRefused(challenge(route), refusal('malformed_payment'), problem);
     const verified = await verify(route, payload, req);
     if (!verified.isValid) throw await refuseOrUnavailable(route, verified.invalidReason);
     const payer = (verified.payer as `0x${string}` | undefined) ?? payerOf(payload);

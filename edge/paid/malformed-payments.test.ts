@@ -1,0 +1,115 @@
+import { encodePaymentSignatureHeader } from '@x402/core/http';
+import type { PaymentPayload } from '@x402/core/types';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeById } from '../../core/routes.ts';
+import { type DevChain, startDevChain } from '../../tools/dev-chain/index.ts';
+import { payerClient } from '../../tools/pay/client.ts';
+import type { EdgeEnv } from '../env.ts';
+import { errorHandler } from '../error-handler.ts';
+import { silentLogger } from '../logger.ts';
+import { embeddedFacilitator } from './facilitator.ts';
+import { requirePayment } from './gate.ts';
+import { createX402Gate, type X402Gate } from './x402-gate.ts';
+
+const history = routeById('history');
+let chain: DevChain;
+let gate: X402Gate;
+let app: Hono<EdgeEnv>;
+let signed: PaymentPayload;
+
+beforeAll(async () => {
+  chain = await startDevChain({ payers: 1 });
+  gate = await createX402Gate({
+    ctx: { baseUrl: 'https://murmur.test', platform: 'forum' },
+    payTo: chain.payTo.address,
+    facilitator: embeddedFacilitator({
+      privateKey: chain.facilitator.privateKey,
+      rpcUrl: chain.rpcUrl,
+      network: 'eip155:8453',
+    }),
+  });
+  app = new Hono<EdgeEnv>();
+  app.onError(errorHandler(silentLogger));
+  app.get('/pay', async (c) => {
+    const payment = await requirePayment(gate, c, history);
+    const settled = await payment.settle();
+    return c.json({ ok: true, tx: settled.transaction }, 200, { ...settled.headers });
+  });
+  const payer = chain.payers[0];
+  if (!payer) throw new Error('no payer');
+  signed = await payerClient(payer.privateKey).createPaymentPayload(gate.challenge(history) as never);
+});
+afterAll(async () => {
+  await gate?.close();
+  await chain?.close();
+});
+
+type Authorization = Record<string, unknown>;
+
+/** The signed payload with its inner `payload` replaced by what `change` makes of it. */
+function tampered(change: (inner: { signature: unknown; authorization: Authorization }) => unknown): string {
+  const inner = structuredClone(signed.payload) as { signature: unknown; authorization: Authorization };
+  return encodePaymentSignatureHeader({ ...signed, payload: change(inner) as PaymentPayload['payload'] });
+}
+
+describe('malformed payments that match the route terms (embedded facilitator, real chain)', () => {
+  const cases: Array<[string, () => string, RegExp]> = [
+    [
+      'value "abc"',
+      () => tampered((p) => ({ ...p, authorization: { ...p.authorization, value: 'abc' } })),
+      /value/,
+    ],
+    [
+      'validAfter null',
+      () => tampered((p) => ({ ...p, authorization: { ...p.authorization, validAfter: null } })),
+      /validAfter/,
+    ],
+    ['a numeric signature', () => tampered((p) => ({ ...p, signature: 12345 })), /signature/],
+    ['an empty payload', () => tampered(() => ({})), /authorization|signature/],
+    ['no authorization', () => tampered((p) => ({ signature: p.signature })), /authorization/],
+    ['an empty authorization', () => tampered((p) => ({ ...p, authorization: {} })), /authorization/],
+    [
+      'a Permit2-shaped payload',
+      () =>
+        tampered((p) => ({
+          signature: p.signature,
+          permit2Authorization: {
+            from: p.authorization.from,
+            permitted: { token: chain.usdc, amount: '20000' },
+            spender: '0x4020615294c913F045dc10f0a5cdEbd86c280001',
+            nonce: '1',
+            deadline: '9999999999',
+            witness: { to: chain.payTo.address, validAfter: '0', extra: '0x' },
+          },
+        })),
+      /permit2/i,
+    ],
+    [
+      'no payload at all',
+      () => {
+        const { payload: _payload, ...rest } = signed;
+        return Buffer.from(JSON.stringify(rest)).toString('base64');
+      },
+      /payload/,
+    ],
+  ];
+
+  it.each(cases)('%s: 402 with a reason naming the field, never 503', async (_name, header, field) => {
+    const res = await app.request('/pay', { headers: { 'PAYMENT-SIGNATURE': header() } });
+    const body = (await res.json()) as { error: string; reason?: string; message: string };
+    expect(res.status, JSON.stringify(body)).toBe(402);
+    expect(res.headers.get('retry-after')).toBeNull();
+    expect(res.headers.get('payment-required')).toBeTruthy();
+    expect(body.error).toMatch(/^(malformed_payment|invalid_payment_header)$/);
+    expect(`${body.reason ?? ''} ${body.message}`).toMatch(field);
+    expect(body.message).toMatch(/Nothing was charged/);
+  });
+
+  it('the untouched payment is still taken', async () => {
+    const res = await app.request('/pay', {
+      headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(signed) },
+    });
+    expect(res.status).toBe(200);
+  });
+});
