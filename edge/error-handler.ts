@@ -1,6 +1,6 @@
 import { SERVER_ERROR } from '../core/envelopes/errors.ts';
 import type { EdgeContext } from './env.ts';
-import { replyJson } from './env.ts';
+import { jsonHeaders, replyJson } from './env.ts';
 import { EdgeError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
@@ -19,4 +19,15 @@ export function errorHandler(logger: Logger) {
     });
     return replyJson(c, 500, SERVER_ERROR);
   };
+}
+
+/**
+ * An EdgeError as a Response, for answers given outside a Hono context (the HTTP adapter's own
+ * refusals): the same status, headers and body the error handler gives, without RateLimit-* headers.
+ */
+export function errorResponse(error: EdgeError): Response {
+  return new Response(JSON.stringify(error.body), {
+    status: error.status,
+    headers: jsonHeaders(error.headers),
+  });
 }

@@ -63,6 +63,22 @@ export function invalidJson(what: string): EdgeError {
   );
 }
 
+/**
+ * 400 for a request that cannot be read as HTTP or as a URL (a backslash in the path, an invalid Host
+ * header, a malformed request line or header): `problem` says which, in words a client can act on.
+ */
+export function badRequest(problem: string): EdgeError {
+  return new EdgeError(400, errorBody('bad request', `The request could not be read: ${problem}.`));
+}
+
+/** 431 when the request's header section is larger than the server reads (RFC 6585 §5). */
+export function headersTooLarge(): EdgeError {
+  return new EdgeError(
+    431,
+    errorBody('request header fields too large', 'Send fewer or shorter headers (at most 16 KB in all).'),
+  );
+}
+
 /** 413 when a body is larger than the route accepts. */
 export function bodyTooLarge(maxBytes: number): EdgeError {
   return new EdgeError(413, errorBody('payload too large', `The body must be at most ${maxBytes} bytes.`));

@@ -1,10 +1,10 @@
 import { type FSWatcher, watch } from 'node:fs';
-import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, dirname } from 'node:path';
-import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { rewriterFromConfig } from '../core/advisor/llm-rewrite.ts';
 import type { RateLimit, TokenBucket } from '../core/limits.ts';
+import { answerClientErrors, type EdgeListenerDeps, edgeRequestListener } from './adapter.ts';
 import { createEdge, type EdgeDeps } from './app.ts';
 import type { EdgeConfig } from './config.ts';
 import type { Lane } from './fast-lane.ts';
@@ -75,16 +75,12 @@ export async function startEdge(
   }
 
   // Listen first, so that with PORT=0 and no BASE_URL the public address names the real port.
-  let fetch: (request: Request, env: unknown) => Response | Promise<Response> = () =>
-    new Response(null, { status: 503 });
+  let fetch: EdgeListenerDeps['fetch'] = () => new Response(null, { status: 503 });
   let lane: Lane = (req, res, next) => next(req, res);
-  // The adapter's listener behind the edge's fast lane (which hands it everything but plain file GETs).
-  const server = createAdaptorServer({
-    fetch: (request, env) => fetch(request, env),
-    // The adapter always passes (options, listener); node's overloaded type is wider than that.
-    createServer: ((options: ServerOptions, adapter: RequestListener) =>
-      createServer(options, (req, res) => lane(req, res, adapter))) as typeof createServer,
-  }) as Server;
+  // The adapter's listener behind the edge's fast lane (which hands it everything but plain file GETs);
+  // requests the adapter or node's parser refuse get the contract's JSON error too.
+  const server = createServer(edgeRequestListener(() => ({ fetch, lane, logger })));
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(cfg.PORT, cfg.HOST, () => resolve());
@@ -116,7 +112,7 @@ export async function startEdge(
     healthChecks: () => payments.healthChecks(),
   };
   const edge = createEdge(deps);
-  fetch = (request, env) => edge.app.fetch(request, env as Partial<HttpBindings>);
+  fetch = (request, env) => edge.app.fetch(request, env);
   lane = edge.lane;
 
   let reloading: Promise<boolean> | null = null;
