@@ -14,8 +14,10 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
+import type { Logger } from '../logger.ts';
 import { type CdpApiKey, cdpAuthHeaders } from './cdp-auth.ts';
 import type { FacilitatorStatus } from './gate.ts';
+import { localTurns, redisTurns } from './wallet-turns.ts';
 
 /** Where verify and settle happen, with a way to tell "refused" from "cannot be reached". */
 export interface Facilitator {
@@ -154,30 +156,12 @@ export interface EmbeddedFacilitatorOptions {
   minGasWei?: bigint;
   /** Time limit of one RPC call, in ms (default 10 s). */
   rpcTimeoutMs?: number;
-}
-
-/** Settling wallets of this process → the tail of their submission queue (see `oneAtATime`). */
-const submissionQueues = new Map<string, Promise<unknown>>();
-
-/**
- * Runs `submit` after every earlier submission of the same wallet in this process has finished.
- * Together with viem's nonce manager (which hands out nonces locally and resets on a failed send)
- * this keeps concurrent settlements from colliding on a nonce; receipts are awaited outside the queue,
- * so only signing and sending are serial.
- */
-function oneAtATime<T>(wallet: string, submit: () => Promise<T>): Promise<T> {
-  const key = wallet.toLowerCase();
-  const previous = submissionQueues.get(key) ?? Promise.resolve();
-  const run = previous.then(submit, submit);
-  const tail = run.then(
-    () => {},
-    () => {},
-  );
-  submissionQueues.set(key, tail);
-  void tail.then(() => {
-    if (submissionQueues.get(key) === tail) submissionQueues.delete(key);
-  });
-  return run;
+  /**
+   * Redis shared by every instance that settles with this wallet (RATE_LIMIT_STORE=redis): they then
+   * take turns through it (`redisTurns`), so their transactions never collide on a nonce. Without it
+   * the turns are this process's only (`localTurns`): one instance per settling wallet.
+   */
+  sharedTurns?: { url: string; prefix: string; logger: Logger };
 }
 
 /** The chain of a network id, with the configured RPC (Base mainnet's formatters for eip155:8453). */
@@ -197,15 +181,31 @@ function chainFor(network: Network, rpcUrl: string): Chain {
  * through the RPC and settling with its own wallet (viem), safe under concurrent settlements.
  */
 export function embeddedFacilitator(opts: EmbeddedFacilitatorOptions): Facilitator & { address: Hex } {
-  const account = privateKeyToAccount(opts.privateKey, { nonceManager });
+  // With shared turns the nonce comes from them; otherwise from viem's nonce manager.
+  const account = opts.sharedTurns
+    ? privateKeyToAccount(opts.privateKey)
+    : privateKeyToAccount(opts.privateKey, { nonceManager });
   const chain = chainFor(opts.network, opts.rpcUrl);
   const transport = http(opts.rpcUrl, { timeout: opts.rpcTimeoutMs ?? 10_000, retryCount: 1 });
   const pollingInterval = opts.pollingIntervalMs ?? 250;
   const publicClient = createPublicClient({ chain, transport, pollingInterval });
   const walletClient = createWalletClient({ account, chain, transport, pollingInterval });
   const minGasWei = opts.minGasWei ?? 500_000_000_000_000n;
+  const turns = opts.sharedTurns
+    ? redisTurns({
+        url: opts.sharedTurns.url,
+        prefix: opts.sharedTurns.prefix,
+        logger: opts.sharedTurns.logger,
+        wallet: account.address,
+        chainId: chain.id,
+        pendingNonce: () =>
+          publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' }),
+      })
+    : localTurns(account.address);
+  /** A nonce to add to a write, when the turns name one. */
+  const withNonce = (nonce: number | undefined) => (nonce === undefined ? {} : { nonce });
 
-  // The signer the EVM scheme uses, with each write submitted one at a time per wallet.
+  // The signer the EVM scheme uses, with each write submitted in the wallet's turn.
   const signer = toFacilitatorEvmSigner({
     address: account.address,
     readContract: (args) =>
@@ -213,13 +213,13 @@ export function embeddedFacilitator(opts: EmbeddedFacilitatorOptions): Facilitat
     verifyTypedData: (args) =>
       publicClient.verifyTypedData(args as Parameters<typeof publicClient.verifyTypedData>[0]),
     writeContract: (args) =>
-      oneAtATime(account.address, () =>
-        walletClient.writeContract({ ...args, account, chain } as Parameters<
+      turns.submit((nonce) =>
+        walletClient.writeContract({ ...args, account, chain, ...withNonce(nonce) } as Parameters<
           typeof walletClient.writeContract
         >[0]),
       ),
     sendTransaction: (args) =>
-      oneAtATime(account.address, () => walletClient.sendTransaction({ ...args, account, chain })),
+      turns.submit((nonce) => walletClient.sendTransaction({ ...args, account, chain, ...withNonce(nonce) })),
     waitForTransactionReceipt: (args) => publicClient.waitForTransactionReceipt(args),
     getCode: (args) => publicClient.getCode(args),
   });
@@ -288,6 +288,6 @@ export function embeddedFacilitator(opts: EmbeddedFacilitatorOptions): Facilitat
         };
       }
     },
-    async close() {},
+    close: () => turns.close(),
   };
 }

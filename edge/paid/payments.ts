@@ -55,8 +55,14 @@ export function statePaths(stateDir: string): StatePaths {
   };
 }
 
-/** The facilitator a payment setup names (none in challenge-only mode). */
-export function facilitatorFromSetup(setup: PaymentSetup): Facilitator | undefined {
+/**
+ * The facilitator a payment setup names (none in challenge-only mode). `shared`: the Redis of the
+ * instances, through which embedded facilitators sharing a settling wallet take turns.
+ */
+export function facilitatorFromSetup(
+  setup: PaymentSetup,
+  shared?: { url: string; prefix: string; logger: Logger },
+): Facilitator | undefined {
   if (setup.mode === 'remote') {
     return remoteFacilitator({
       url: setup.url,
@@ -71,6 +77,7 @@ export function facilitatorFromSetup(setup: PaymentSetup): Facilitator | undefin
       privateKey: setup.privateKey,
       rpcUrl: setup.rpcUrl,
       network: BASE_MAINNET_USDC.network,
+      ...(shared ? { sharedTurns: shared } : {}),
     });
   }
   return undefined;
@@ -115,7 +122,10 @@ export async function paymentsFromConfig(
     quota: keyQuota({ store: quotas, perDay: LIMITS.advisorKey.max, now }),
   };
 
-  const facilitator = facilitatorFromSetup(setup);
+  const facilitator = facilitatorFromSetup(
+    setup,
+    shared ? { url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger } : undefined,
+  );
   let x402: X402Gate | undefined;
   let gate: PaymentGate;
   if (facilitator && setup.mode !== 'challenge-only') {
