@@ -13,6 +13,7 @@ import { type ApiKeyStore, diskKeyStore, keyQuota, redisKeyStore } from './keys/
 import { quotaStore } from './keys/quota-store.ts';
 import {
   diskRefundQueue,
+  fallbackRefundQueue,
   type RefundQueue,
   type RefundWorker,
   redisRefundQueue,
@@ -110,9 +111,15 @@ export async function paymentsFromConfig(
   const ledger = shared
     ? redisSettlementLog({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, fallback: diskLedger, logger })
     : diskLedger;
+  // With Redis, an order Redis does not take goes to the disk queue (never lost) and moves back later.
+  const diskRefunds = diskRefundQueue(paths.refunds);
   const refunds: RefundQueue = shared
-    ? redisRefundQueue({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger })
-    : diskRefundQueue(paths.refunds);
+    ? fallbackRefundQueue({
+        primary: redisRefundQueue({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger }),
+        fallback: diskRefunds,
+        logger,
+      })
+    : diskRefunds;
   const keys: ApiKeyStore = shared
     ? redisKeyStore({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger })
     : diskKeyStore(paths.keys);

@@ -26,13 +26,27 @@ interface LockFile {
 /** A lock file that cannot be read is treated as held for this long after it was written. */
 const UNREADABLE_LOCK_GRACE_MS = 5_000;
 
+/** A claim of the disk queue, which can also remove its order (handed over to another queue). */
+export interface DiskRefundClaim extends RefundClaim {
+  /**
+   * Removes the order file, durably, while the lock is still ours (else LockLostError), then gives the
+   * lock back. Only for an order now stored elsewhere (`fallback-queue.ts` moves disk orders to Redis).
+   */
+  discard(): Promise<void>;
+}
+
+/** The disk refund queue, whose claims can discard their order. */
+export interface DiskRefundQueue extends RefundQueue {
+  claim(id: string, ttlMs: number): Promise<DiskRefundClaim | undefined>;
+}
+
 /**
  * Refund orders on disk under `dir`: `orders/<id>.json`, one file per order, every write atomic and
  * durable (temp file + fsync + rename or link + fsync of the folder), and `locks/<id>.lock` for the
  * worker holding an order (owner and expiry; a lock past its expiry is taken over). Meant for ONE
  * instance (several workers or queue objects in it are fine); instances sharing the queue use Redis.
  */
-export function diskRefundQueue(dir: string): RefundQueue {
+export function diskRefundQueue(dir: string): DiskRefundQueue {
   const ordersDir = join(dir, 'orders');
   const locksDir = join(dir, 'locks');
   const orderPath = (id: string) => join(ordersDir, `${safeId(id)}.json`);
@@ -89,7 +103,7 @@ export function diskRefundQueue(dir: string): RefundQueue {
     return createFileAtomic(path, body());
   };
 
-  const queue: RefundQueue = {
+  const queue: DiskRefundQueue = {
     async enqueue(order: NewRefundOrder): Promise<RefundOrder> {
       const record = newRecord(order, new Date());
       await ensureDirs();
@@ -121,7 +135,7 @@ export function diskRefundQueue(dir: string): RefundQueue {
       return (await queue.list()).filter(isPending);
     },
 
-    async claim(id, ttlMs): Promise<RefundClaim | undefined> {
+    async claim(id, ttlMs): Promise<DiskRefundClaim | undefined> {
       await ensureDirs();
       const path = lockPath(id);
       const owner = randomUUID();
@@ -144,6 +158,15 @@ export function diskRefundQueue(dir: string): RefundQueue {
           }
           await writeFileAtomic(orderPath(id), `${JSON.stringify(next, null, 2)}\n`);
           await writeFileAtomic(path, JSON.stringify({ owner, expiresAt: Date.now() + ttlMs }));
+        },
+        async discard() {
+          const held = await readLock(path);
+          if (typeof held !== 'object' || held.owner !== owner) {
+            throw new LockLostError(`lock of refund ${id} was lost`);
+          }
+          await unlink(orderPath(id));
+          await syncDir(ordersDir);
+          await release();
         },
         release,
       };

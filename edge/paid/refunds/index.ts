@@ -3,7 +3,8 @@
  * a durable queue (disk or Redis) the paid route writes to before answering, and a worker that pays
  * the USDC back from the refund wallet, retrying until confirmed and never twice. See README.md.
  */
-export { diskRefundQueue } from './disk-queue.ts';
+export { type DiskRefundClaim, type DiskRefundQueue, diskRefundQueue } from './disk-queue.ts';
+export { type FallbackRefundQueueOptions, fallbackRefundQueue } from './fallback-queue.ts';
 export {
   LockLostError,
   type NewRefundOrder,

@@ -61,7 +61,11 @@ export interface RedisRefundQueueOptions {
  * saver's. `enqueue` resolves once Redis has the order: that is durable as far as Redis' persistence
  * is (run it with `appendonly yes`; `appendfsync always` to survive a power cut without loss).
  */
-export function redisRefundQueue(opts: RedisRefundQueueOptions): RefundQueue & { close(): Promise<void> } {
+export function redisRefundQueue(opts: RedisRefundQueueOptions): RefundQueue & {
+  close(): Promise<void>;
+  /** Whether the connection is up right now (no round trip). */
+  ready(): boolean;
+} {
   const redis = new Redis(opts.url, {
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
@@ -98,7 +102,9 @@ export function redisRefundQueue(opts: RedisRefundQueueOptions): RefundQueue & {
     return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as RefundRecord);
   };
 
-  const queue: RefundQueue = {
+  const queue: RefundQueue & { ready(): boolean } = {
+    ready: () => redis.status === 'ready',
+
     async enqueue(order: NewRefundOrder): Promise<RefundOrder> {
       const record = newRecord(order, new Date());
       const existing = await commands.refundEnqueue(

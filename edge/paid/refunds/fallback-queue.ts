@@ -1,0 +1,129 @@
+import type { Logger } from '../../logger.ts';
+import type { DiskRefundQueue } from './disk-queue.ts';
+import {
+  byQueuedAt,
+  matches,
+  orderOf,
+  type RefundClaim,
+  type RefundOrderError,
+  type RefundQueue,
+  type RefundRecord,
+  requeueFailed,
+} from './order.ts';
+
+/** Options of `fallbackRefundQueue`. */
+export interface FallbackRefundQueueOptions {
+  /** The shared queue (Redis); while `ready()` answers false it is not even asked (no wait for a reconnect). */
+  primary: RefundQueue & { ready?(): boolean };
+  /** Where an order goes when the shared queue does not take it: the instance's disk queue. */
+  fallback: DiskRefundQueue;
+  logger: Logger;
+}
+
+/** Records of both queues, the shared one's first when an id is in both (a copy not moved yet). */
+function union(shared: RefundRecord[], local: RefundRecord[]): RefundRecord[] {
+  const seen = new Set(shared.map((r) => r.id));
+  return [...shared, ...local.filter((r) => !seen.has(r.id))].sort(byQueuedAt);
+}
+
+/**
+ * A refund queue that never loses an order while the shared queue (Redis) is unreachable, as the
+ * settlement log falls back to its disk file:
+ *
+ * - `enqueue` stores the order in the shared queue, or, when that fails, in the disk queue (durable
+ *   the same way; logged). An order with no settlement transaction is refused by both alike.
+ * - `pending`, `list`, `get` read both (the disk alone while Redis is down), so /health counts both.
+ * - `claim` of an order still on disk MOVES it first: enqueue into the shared queue (idempotent by
+ *   settlement: if Redis did get it despite the error, the first order is kept), then the disk copy is
+ *   removed under its lock, then the shared order is claimed. So the worker drains both queues, and
+ *   each order is paid from one queue only: a disk order waits for Redis rather than risk being paid
+ *   from both. An order the disk queue already signed (an instance that ran in disk mode before) is
+ *   finished from disk, where its transaction is recorded.
+ */
+export function fallbackRefundQueue(opts: FallbackRefundQueueOptions): RefundQueue {
+  const { primary, fallback, logger } = opts;
+  const up = () => primary.ready?.() ?? true;
+
+  /** The shared queue's answer, or undefined (logged) when it cannot be read. */
+  const fromShared = async <T>(read: () => Promise<T>, what: string): Promise<T | undefined> => {
+    if (!up()) return undefined;
+    try {
+      return await read();
+    } catch (error) {
+      logger.warn(`refund queue: shared queue unreadable (${what}); disk queue only`, {
+        error: (error as Error).message,
+      });
+      return undefined;
+    }
+  };
+
+  /** Moves a queued disk order into the shared queue; undefined when it stays on disk for now. */
+  const moveOrKeep = async (id: string, ttlMs: number): Promise<RefundClaim | undefined | 'moved'> => {
+    const local = await fallback.claim(id, ttlMs);
+    if (!local) return undefined;
+    const record = local.record;
+    if (record.state !== 'queued' || (record.txs?.length ?? 0) > 0) return local;
+    try {
+      if (!up()) throw new Error('shared queue not connected');
+      await primary.enqueue(orderOf(record));
+    } catch (error) {
+      await local.release();
+      logger.warn('refund stays on disk until the shared queue can take it', {
+        refund: id,
+        error: (error as Error).message,
+      });
+      return undefined;
+    }
+    await local.discard();
+    logger.info('refund moved from the disk queue to the shared queue', { refund: id });
+    return 'moved';
+  };
+
+  const queue: RefundQueue = {
+    async enqueue(order) {
+      try {
+        if (!up()) throw new Error('shared queue not connected');
+        return await primary.enqueue(order);
+      } catch (error) {
+        if ((error as RefundOrderError).name === 'RefundOrderError') throw error;
+        const filed = await fallback.enqueue(order);
+        logger.warn('refund queue: shared queue unreachable, refund stored on disk', {
+          refund: filed.id,
+          error: (error as Error).message,
+        });
+        return filed;
+      }
+    },
+
+    async get(id) {
+      return (await fromShared(() => primary.get(id), 'get')) ?? (await fallback.get(id));
+    },
+
+    async list(filter) {
+      const shared = (await fromShared(() => primary.list(filter), 'list')) ?? [];
+      return union(shared, await fallback.list(filter)).filter((r) => matches(r, filter));
+    },
+
+    async pending() {
+      const shared = (await fromShared(() => primary.pending(), 'pending')) ?? [];
+      return union(shared, await fallback.pending());
+    },
+
+    async claim(id, ttlMs) {
+      if (await fallback.get(id)) {
+        const local = await moveOrKeep(id, ttlMs);
+        if (local !== 'moved') return local;
+      }
+      return primary.claim(id, ttlMs);
+    },
+
+    requeue(id) {
+      return requeueFailed(queue, id, new Date());
+    },
+
+    async close() {
+      await Promise.allSettled([primary.close(), fallback.close()]);
+    },
+  };
+  return queue;
+}

@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import { decodePaymentResponseHeader } from '@x402/core/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '../../core/schemas/envelope.ts';
+import { diskRefundQueue, redisRefundQueue } from '../../edge/paid/refunds/index.ts';
+import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../edge/testing/redis.ts';
+import type { DevAccount } from '../../tools/dev-chain/index.ts';
+import { balancesOn, type EdgeFixture, edgeFixture, embeddedEnv, healthOf, payingFetch } from './support.ts';
+
+// Issue 11, item 4: with the refund queue on Redis and Redis unreachable, an advisor that fails after
+// settlement must still record its refund durably (on disk, as the settlement log falls back), and the
+// refund must reach the payer once Redis is back: exactly once.
+
+const ADVISOR = '/api/forum/advisor';
+const FAIL = 'FAIL AFTER SETTLEMENT';
+const prefix = uniquePrefix();
+let fx: EdgeFixture;
+
+beforeAll(async () => {
+  fx = await edgeFixture(2);
+});
+afterAll(async () => {
+  await fx?.close();
+  await deleteKeys(prefix);
+});
+
+const failing = async () => {
+  throw new Error('injected advisor failure');
+};
+const post = (prompt: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ prompt }),
+});
+
+describe('a refund while the Redis refund queue is unreachable', () => {
+  it('is queued on disk (502 refund queued), then moved to Redis and paid back exactly once when Redis is back', async () => {
+    const { chain } = fx;
+    const state = await fx.stateDir();
+    const p = chain.payers[0] as DevAccount;
+    const watched = [p.address, chain.payTo.address, chain.refund.address] as const;
+    const before = await balancesOn(chain, ...watched);
+
+    // Edge A: Redis configured but unreachable.
+    const down = `redis://127.0.0.1:${await closedPort()}`;
+    const redisDown = { RATE_LIMIT_STORE: 'redis', REDIS_URL: down, RATE_LIMIT_PREFIX: prefix };
+    const a = await fx.edgeWith({ ...embeddedEnv(chain, false), ...redisDown }, { state, advise: failing });
+    const res = await payingFetch(p)(`${a.baseUrl}${ADVISOR}`, post(`${FAIL}: a draft`));
+    const body = ErrorBody.parse(await res.json()) as { refund?: string; refundId?: string };
+    expect(res.status).toBe(502);
+    expect(body).toMatchObject({ refund: 'queued', charged: false });
+    expect(res.headers.get('x-refund-queued')).toBe('1');
+    const receipt = decodePaymentResponseHeader(res.headers.get('payment-response') ?? '');
+    const onDisk = await diskRefundQueue(join(state, 'refunds')).pending();
+    expect(onDisk.map((o) => o.settlementTx)).toEqual([receipt.transaction]);
+    expect((await healthOf(a)).checks.refunds).toMatchObject({ pending: 1 });
+    await fx.closeEdge(a);
+
+    // Edge B on the same state, Redis reachable, with the refund wallet: the order moves and is paid.
+    const redisUp = { RATE_LIMIT_STORE: 'redis', REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PREFIX: prefix };
+    const b = await fx.edgeWith({ ...embeddedEnv(chain, true), ...redisUp }, { state });
+    const worker = b.payments.refundWorker;
+    if (!worker) throw new Error('edge B has no refund worker');
+    await worker.drain();
+    const refunded = [before[0], (before[1] as bigint) + 50_000n, (before[2] as bigint) - 50_000n];
+    expect(await balancesOn(chain, ...watched)).toEqual(refunded);
+    expect(await diskRefundQueue(join(state, 'refunds')).pending()).toEqual([]);
+    const shared = redisRefundQueue({ url: TEST_REDIS_URL, prefix });
+    try {
+      expect(await shared.get(body.refundId ?? '')).toMatchObject({
+        state: 'confirmed',
+        settlementTx: receipt.transaction,
+      });
+    } finally {
+      await shared.close();
+    }
+    await worker.drain();
+    expect(await balancesOn(chain, ...watched)).toEqual(refunded);
+  }, 60_000);
+});
