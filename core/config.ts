@@ -215,6 +215,18 @@ export const SECRET_VARIABLES = [
   'REFUND_PRIVATE_KEY',
 ] as const;
 
+/**
+ * The variables holding URLs that may carry secrets (a password in the userinfo, a provider key in the
+ * path or query): logs and errors show only their scheme, host and port (core/redact.ts).
+ */
+export const SECRET_URL_VARIABLES = [
+  'EVM_RPC_URL',
+  'FORUM_BASE_URL',
+  'REDIS_URL',
+  'FACILITATOR_URL',
+  'OPENAI_BASE_URL',
+] as const;
+
 /** Parsed configuration; `baseUrl` is resolved (no trailing slash). */
 export type Config = z.infer<typeof EnvSchema> & { baseUrl: string };
 

@@ -1,11 +1,12 @@
 // Node entry of the edge: `npm run serve`. Loads configuration, serves on PORT, reloads dist/ on SIGHUP
-// and when it changes, and shuts down gracefully on SIGTERM/SIGINT.
+// and when it changes, and shuts down gracefully on SIGTERM/SIGINT. Logs are redacted (core/redact.ts)
+// and an unhandled rejection is logged and survived (process-guard.ts).
 import { ConfigError } from '../core/config.ts';
+import { configRedactor } from '../core/redact.ts';
 import { loadEdgeConfig } from './config.ts';
 import { jsonLogger } from './logger.ts';
+import { guardProcess } from './process-guard.ts';
 import { startEdge } from './start.ts';
-
-const logger = jsonLogger();
 
 let config: ReturnType<typeof loadEdgeConfig>;
 try {
@@ -18,7 +19,17 @@ try {
   throw error;
 }
 
-const edge = await startEdge(config, logger);
+// Every line redacted with the configuration's secrets; no rejection or request ends the process.
+const logger = jsonLogger(undefined, configRedactor(config));
+guardProcess(logger);
+
+let edge: Awaited<ReturnType<typeof startEdge>>;
+try {
+  edge = await startEdge(config, logger);
+} catch (error) {
+  logger.error('edge not started', { error: (error as Error).message, stack: (error as Error).stack });
+  process.exit(1);
+}
 // One line on stdout that supervisors and tests read to learn the port.
 process.stdout.write(`${JSON.stringify({ listening: edge.port, baseUrl: edge.baseUrl })}\n`);
 logger.info('edge listening', {

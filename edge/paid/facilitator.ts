@@ -17,6 +17,7 @@ import { base } from 'viem/chains';
 import type { Logger } from '../logger.ts';
 import { type CdpApiKey, cdpAuthHeaders } from './cdp-auth.ts';
 import type { FacilitatorStatus } from './gate.ts';
+import { quietGetCode, withRpcScope } from './rpc-scope.ts';
 import { localTurns, redisTurns } from './wallet-turns.ts';
 
 /** Where verify and settle happen, with a way to tell "refused" from "cannot be reached". */
@@ -221,14 +222,21 @@ export function embeddedFacilitator(opts: EmbeddedFacilitatorOptions): Facilitat
     sendTransaction: (args) =>
       turns.submit((nonce) => walletClient.sendTransaction({ ...args, account, chain, ...withNonce(nonce) })),
     waitForTransactionReceipt: (args) => publicClient.waitForTransactionReceipt(args),
-    getCode: (args) => publicClient.getCode(args),
+    getCode: quietGetCode((args: Parameters<typeof publicClient.getCode>[0]) => publicClient.getCode(args)),
   });
   const facilitator = registerExactEvmScheme(new x402Facilitator(), { signer, networks: opts.network });
   const client: FacilitatorClient = {
+    // Each call in a scope of its own: a failed RPC read it noted makes a failed call an outage (503).
     verify: (payload: PaymentPayload, requirements: PaymentRequirements) =>
-      facilitator.verify(payload, requirements),
+      withRpcScope(
+        () => facilitator.verify(payload, requirements),
+        (r) => r.isValid,
+      ),
     settle: (payload: PaymentPayload, requirements: PaymentRequirements) =>
-      facilitator.settle(payload, requirements),
+      withRpcScope(
+        () => facilitator.settle(payload, requirements),
+        (r) => r.success,
+      ),
     getSupported: async () => facilitator.getSupported() as SupportedResponse,
   };
 

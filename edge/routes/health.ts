@@ -1,6 +1,7 @@
 import type { PublicContext } from '../../core/envelopes/context.ts';
 import { apiMeta } from '../../core/envelopes/meta.ts';
 import { CADENCE_HOURS } from '../../core/limits.ts';
+import { redactUrls } from '../../core/redact.ts';
 import { type EdgeContext, replyJson } from '../env.ts';
 import type { FacilitatorStatus } from '../paid/gate.ts';
 import type { StoreStatus } from '../rate-limit/store.ts';
@@ -68,11 +69,14 @@ export function healthReport(
       `rate-limit store ${store.store} unreachable${store.fallback ? `: limiting per instance (${store.fallback})` : ''}`,
     );
   }
+  // Problems come from dependencies' own error messages: any URL in them is cut to its host.
   if (facilitator.status === 'unreachable' || facilitator.status === 'degraded') {
-    reasons.push(`payment facilitator ${facilitator.status}: ${facilitator.problem ?? 'no detail'}`);
+    reasons.push(
+      redactUrls(`payment facilitator ${facilitator.status}: ${facilitator.problem ?? 'no detail'}`),
+    );
   }
   for (const [name, check] of Object.entries(extra))
-    if (check.reason) reasons.push(`${name}: ${check.reason}`);
+    if (check.reason) reasons.push(redactUrls(`${name}: ${check.reason}`));
   return {
     success: true,
     _meta: apiMeta(ctx),
@@ -87,7 +91,10 @@ export function healthReport(
       },
       site: { files: dist.files.size, bytes: dist.bytes, loadedAt: dist.loadedAt.toISOString() },
       rateLimitStore: store,
-      facilitator,
+      facilitator:
+        facilitator.problem === undefined
+          ? facilitator
+          : { ...facilitator, problem: redactUrls(facilitator.problem) },
       ...extra,
     },
     time: now.toISOString(),

@@ -24,15 +24,18 @@ export interface SpawnedEdge {
 /**
  * Test support: starts `edge/server.ts` in a child Node process (the Node running the tests, with tsx)
  * with `env` added (STATE_DIR defaults to a fresh temporary folder), and resolves once it prints its
- * `listening` line.
+ * `listening` line. `preload` names test modules imported before the entry (as `--import`).
  */
 export async function spawnEdge(
   env: Record<string, string>,
-  options: { probeMemory?: boolean } = {},
+  options: { probeMemory?: boolean; preload?: readonly string[] } = {},
 ): Promise<SpawnedEdge> {
-  const probe = options.probeMemory
-    ? ['--expose-gc', '--import', 'tsx', '--import', memoryProbe]
-    : ['--import', 'tsx'];
+  const probe = [
+    ...(options.probeMemory
+      ? ['--expose-gc', '--import', 'tsx', '--import', memoryProbe]
+      : ['--import', 'tsx']),
+    ...(options.preload ?? []).flatMap((module) => ['--import', module]),
+  ];
   const child = spawn(process.execPath, [...probe, serverEntry], {
     cwd: repoRoot,
     env: {
