@@ -142,7 +142,17 @@ export function createEdge(deps: EdgeDeps): Edge {
         now,
       }),
     'setup-guide': () => setupGuideHandler(deps.dist),
-    history: (route) => historyHandler({ route, ctx: deps.ctx, gate, contentDir: deps.contentDir, now }),
+    history: (route) =>
+      historyHandler({
+        route,
+        ctx: deps.ctx,
+        gate,
+        contentDir: deps.contentDir,
+        now,
+        refunds: deps.refunds,
+        ledger: deps.ledger,
+        logger,
+      }),
     advisor: (route) =>
       advisorHandler({
         route,

@@ -8,8 +8,10 @@ import { type EdgeContext, replyJson, requestHeader } from '../env.ts';
 import { EdgeError, invalidJson, unavailable } from '../errors.ts';
 import { type Logger, silentLogger } from '../logger.ts';
 import { type PaymentGate, paymentRequiredError, type SettledPayment } from './gate.ts';
+import { clientGone, hungUp, onHangUp } from './hang-up.ts';
 import { type ApiKeyStore, type KeyQuota, looksLikeKey, type QuotaAnswer } from './keys/index.ts';
 import { readBodyLimited } from './read-body.ts';
+import { fileRefund, type RefundFiling, type RefundSink } from './refund-filing.ts';
 import { noSettlementLog, type SettlementLog } from './settlement-log.ts';
 
 /** Largest advisor body read, in bytes: room for a 5,000-character prompt in any script, and its alias. */
@@ -18,19 +20,7 @@ export const ADVISOR_MAX_BODY_BYTES = 64 * 1024;
 /** Computes the advisor's answer for a validated request. */
 export type AdviseFn = (request: AdvisorRequest) => Promise<unknown>;
 
-/** Where refunds of settled payments whose work failed are filed (the refund queue). */
-export interface RefundSink {
-  /** Resolves once the order is stored durably; idempotent by `settlementTx`. */
-  enqueue(order: {
-    network: string;
-    asset: `0x${string}`;
-    to: `0x${string}`;
-    amount: string;
-    route: string;
-    settlementTx: string;
-    reason: string;
-  }): Promise<{ id: string }>;
-}
+export type { RefundSink } from './refund-filing.ts';
 
 /** The free tier: API keys and their daily quota (a failed call gives its unit back with `release`). */
 export interface FreeTier {
@@ -122,67 +112,31 @@ export function advisorHandler(deps: AdvisorDeps) {
       headers,
     );
 
-  /** After a settled payment the work failed: file the refund durably, then answer 502. */
+  const filing: RefundFiling = { refunds: deps.refunds, ledger, logger, now, route: path };
+
+  /** After a settled payment the work failed: file the refund durably, then the 502 to answer. */
   const refund = async (settled: SettledPayment, why: string): Promise<EdgeError> => {
-    const headers = { ...settled.headers, 'x-refund-queued': '1' };
-    const order = {
-      network: settled.network,
-      asset: settled.asset,
-      to: settled.payer,
-      amount: settled.amount,
-      route: path,
-      settlementTx: settled.transaction,
-      reason: `advisor failed after settlement: ${why}`.slice(0, 300),
-    };
-    try {
-      if (!deps.refunds) throw new Error('no refund queue configured');
-      const filed = await deps.refunds.enqueue(order);
-      try {
-        await ledger.record({
-          at: new Date(now()).toISOString(),
-          outcome: 'refund-queued',
-          route: path,
-          network: settled.network,
-          asset: settled.asset,
-          amount: settled.amount,
-          payer: settled.payer,
-          transaction: settled.transaction,
-          reason: order.reason,
-          refundId: filed.id,
-        });
-      } catch (error) {
-        logger.error('settlement record of a queued refund could not be stored', {
-          refundId: filed.id,
-          settlementTx: settled.transaction,
-          error: (error as Error).message,
-        });
-      }
-      logger.warn('advisor failed after settlement: refund queued', {
-        refundId: filed.id,
-        settlementTx: settled.transaction,
-        payer: settled.payer,
-        amount: settled.amount,
-      });
-      return new EdgeError(502, { ...refundQueuedBody(), charged: false, refundId: filed.id }, headers);
-    } catch (error) {
-      // Could not even file the refund: say so honestly, and leave everything an operator needs.
-      logger.error('REFUND NOT QUEUED: refund this settlement by hand', {
-        ...order,
-        error: (error as Error).message,
-      });
+    const filed = await fileRefund(filing, settled, `advisor failed after settlement: ${why}`);
+    if (filed.filed) {
       return new EdgeError(
         502,
-        {
-          ...errorBody(
-            'analysis failed after payment',
-            `The payment settled (transaction ${settled.transaction}) but the analysis could not be delivered, and the refund could not be queued automatically; the operator has been alerted to refund it.`,
-          ),
-          refund: 'not queued',
-          charged: false,
-        },
-        settled.headers,
+        { ...refundQueuedBody(), charged: false, refundId: filed.id },
+        { ...settled.headers, 'x-refund-queued': '1' },
       );
     }
+    // Could not even file the refund: say so honestly (fileRefund logged what an operator needs).
+    return new EdgeError(
+      502,
+      {
+        ...errorBody(
+          'analysis failed after payment',
+          `The payment settled (transaction ${settled.transaction}) but the analysis could not be delivered, and the refund could not be queued automatically; the operator has been alerted to refund it.`,
+        ),
+        refund: 'not queued',
+        charged: false,
+      },
+      settled.headers,
+    );
   };
 
   const paid = async (c: EdgeContext, request: AdvisorRequest): Promise<Response> => {
@@ -190,14 +144,26 @@ export function advisorHandler(deps: AdvisorDeps) {
     if (decision.type === 'payment-required') throw paymentRequiredError(decision.challenge);
     const advise = deps.advise;
     if (!advise) throw unavailable('The advisor is not configured on this instance; nothing was charged.');
+    if (hungUp(c)) {
+      logger.info('client hung up before settlement: nothing settled', { route: path });
+      throw clientGone('nothing was settled.');
+    }
     const settled = await decision.payment.settle();
+    let result: unknown;
     try {
-      const result = await advise(request);
-      return success(c, result, true, { ...settled.headers });
+      result = await advise(request);
     } catch (error) {
       logger.error('advisor computation failed after settlement', { error: (error as Error).message });
       throw await refund(settled, (error as Error).message || 'error');
     }
+    if (hungUp(c)) {
+      logger.info('client hung up after settlement: refunding', { route: path });
+      await fileRefund(filing, settled, 'client hung up before the advice was sent');
+      throw clientGone('the payment settled and is refunded.');
+    }
+    // Cut while the answer is being written: it was not delivered, so it is refunded too.
+    onHangUp(c, () => void fileRefund(filing, settled, 'client hung up while the advice was sent'));
+    return success(c, result, true, { ...settled.headers });
   };
 
   /**
@@ -267,6 +233,16 @@ export function advisorHandler(deps: AdvisorDeps) {
     } catch (error) {
       logger.error('advisor computation failed (free-tier key)', { error: (error as Error).message });
       throw await keyCallFailed(c, quota, known.id, q);
+    }
+    if (hungUp(c)) {
+      // Not delivered: the unit goes back, as for a failed computation.
+      await quota.release(known.id, q).catch((error: Error) =>
+        logger.warn('quota unit of an undelivered free-tier call could not be given back', {
+          keyId: known.id,
+          error: error.message,
+        }),
+      );
+      throw clientGone("this request did not count against the key's daily quota.");
     }
     return success(c, result, false, {});
   };

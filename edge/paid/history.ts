@@ -3,12 +3,16 @@ import type { PublicContext } from '../../core/envelopes/context.ts';
 import { historyResponse } from '../../core/envelopes/history.ts';
 import { addHours, floorHour } from '../../core/hours.ts';
 import { HISTORY_BOUNDS } from '../../core/limits.ts';
-import type { RouteDef } from '../../core/routes.ts';
+import { type RouteDef, routePath } from '../../core/routes.ts';
 import type { Digest } from '../../core/schemas/digest.ts';
 import { HistoryQuery } from '../../core/schemas/envelope.ts';
 import { type EdgeContext, replyJson } from '../env.ts';
 import { invalidInput } from '../errors.ts';
+import { type Logger, silentLogger } from '../logger.ts';
 import { type PaymentGate, paymentRequiredError, requirePayment } from './gate.ts';
+import { clientGone, hungUp, onHangUp } from './hang-up.ts';
+import { fileRefund, type RefundSink } from './refund-filing.ts';
+import { noSettlementLog, type SettlementLog } from './settlement-log.ts';
 
 /** The query as zod sees it: one value per parameter, repeated parameters kept as arrays (and refused). */
 function queryObject(c: EdgeContext): Record<string, string | string[]> {
@@ -31,7 +35,9 @@ async function recentDigests(contentDir: string, now: Date): Promise<Digest[]> {
  * reads); then the query is validated (400 with details, before any payment); then the gate (402, or
  * the payment verified); then the digests are read from content/; then the payment settles, and only
  * then is the answer sent, with `PAYMENT-RESPONSE` and `charged: true`. A failed read settles nothing;
- * a failed settlement sends nothing (402 refused, 503 facilitator down).
+ * a failed settlement sends nothing (402 refused, 503 facilitator down). A client that hung up before
+ * the settlement is not charged (nothing settles); one that hangs up during the settlement or while
+ * the answer is written gets its payment refunded (`refunds`).
  */
 export function historyHandler(deps: {
   route: RouteDef;
@@ -39,7 +45,19 @@ export function historyHandler(deps: {
   gate: PaymentGate;
   contentDir: string;
   now: () => number;
+  /** Where refunds of undelivered answers are filed. */
+  refunds?: RefundSink;
+  ledger?: SettlementLog;
+  logger?: Logger;
 }) {
+  const logger = deps.logger ?? silentLogger;
+  const filing = {
+    refunds: deps.refunds,
+    ledger: deps.ledger ?? noSettlementLog,
+    logger,
+    now: deps.now,
+    route: routePath(deps.route, deps.ctx.platform),
+  };
   return async function history(c: EdgeContext): Promise<Response> {
     if (c.req.method === 'HEAD') throw paymentRequiredError(deps.gate.challenge(deps.route));
     const parsed = HistoryQuery.safeParse(queryObject(c));
@@ -47,7 +65,17 @@ export function historyHandler(deps: {
     const payment = await requirePayment(deps.gate, c, deps.route);
     const now = new Date(deps.now());
     const body = historyResponse(deps.ctx, await recentDigests(deps.contentDir, now), parsed.data, now);
+    if (hungUp(c)) {
+      logger.info('client hung up before settlement: nothing settled', { route: filing.route });
+      throw clientGone('nothing was settled.');
+    }
     const settled = await payment.settle();
+    if (hungUp(c)) {
+      logger.info('client hung up during settlement: refunding', { route: filing.route });
+      await fileRefund(filing, settled, 'client hung up before the digests were sent');
+      throw clientGone('the payment settled and is refunded.');
+    }
+    onHangUp(c, () => void fileRefund(filing, settled, 'client hung up while the digests were sent'));
     const { _attribution, ...rest } = body;
     return replyJson(c, 200, { ...rest, charged: true, _attribution }, settled.headers);
   };

@@ -1,0 +1,27 @@
+import { errorBody } from '../../core/envelopes/errors.ts';
+import type { EdgeContext } from '../env.ts';
+import { EdgeError } from '../errors.ts';
+
+/**
+ * Whether the client of this request has hung up: its connection closed before the answer was
+ * completely sent (the node adapter aborts the request's signal then; a request built in a test
+ * never aborts).
+ */
+export function hungUp(c: EdgeContext): boolean {
+  return c.req.raw.signal.aborted;
+}
+
+/**
+ * Runs `then` once if the client hangs up before the answer is completely sent, also after the
+ * handler returned it (a connection cut while the body is written); at once if it already has.
+ */
+export function onHangUp(c: EdgeContext, then: () => void): void {
+  const signal = c.req.raw.signal;
+  if (signal.aborted) then();
+  else signal.addEventListener('abort', then, { once: true });
+}
+
+/** The answer to a client that has hung up (nobody reads it; 499 as proxies log it). */
+export function clientGone(what: string): EdgeError {
+  return new EdgeError(499, errorBody('client closed request', `The client hung up: ${what}`));
+}
