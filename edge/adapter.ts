@@ -38,15 +38,15 @@ export function adapterError(error: unknown, logger: Logger): Response {
 
 /**
  * node's request listener of the edge: the fast lane first, then the adapter (with `adapterError`
- * for what it refuses) calling the app. `fetch` and `lane` are read per request, so start.ts may
- * listen before the app exists.
+ * for what it refuses) calling the app. `wiring.fetch` and `wiring.lane` are read per request, so
+ * start.ts may listen before the app exists and fill them in afterwards.
  */
-export function edgeRequestListener(deps: () => EdgeListenerDeps): RequestListener {
-  const adapter = getRequestListener((request, env) => deps().fetch(request, env as HttpBindings), {
-    errorHandler: (error) => adapterError(error, deps().logger),
+export function edgeRequestListener(wiring: EdgeListenerDeps): RequestListener {
+  const adapter = getRequestListener((request, env) => wiring.fetch(request, env as HttpBindings), {
+    errorHandler: (error) => adapterError(error, wiring.logger),
   });
   const next: RequestListener = (req, res) => void adapter(req, res);
-  return (req, res) => deps().lane(req, res, next);
+  return (req, res) => wiring.lane(req, res, next);
 }
 
 /** An EdgeError as raw HTTP/1.1 bytes, for a socket node refused to parse (no request object exists). */

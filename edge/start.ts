@@ -7,7 +7,6 @@ import type { RateLimit, TokenBucket } from '../core/limits.ts';
 import { answerClientErrors, type EdgeListenerDeps, edgeRequestListener } from './adapter.ts';
 import { createEdge, type EdgeDeps } from './app.ts';
 import type { EdgeConfig } from './config.ts';
-import type { Lane } from './fast-lane.ts';
 import type { Logger } from './logger.ts';
 import type { AdviseFn } from './paid/advisor.ts';
 import { type AdvisorRuntime, startAdvisorRuntime } from './paid/advisor-runtime.ts';
@@ -75,11 +74,14 @@ export async function startEdge(
   }
 
   // Listen first, so that with PORT=0 and no BASE_URL the public address names the real port.
-  let fetch: EdgeListenerDeps['fetch'] = () => new Response(null, { status: 503 });
-  let lane: Lane = (req, res, next) => next(req, res);
+  const wiring: EdgeListenerDeps = {
+    fetch: () => new Response(null, { status: 503 }),
+    lane: (req, res, next) => next(req, res),
+    logger,
+  };
   // The adapter's listener behind the edge's fast lane (which hands it everything but plain file GETs);
   // requests the adapter or node's parser refuse get the contract's JSON error too.
-  const server = createServer(edgeRequestListener(() => ({ fetch, lane, logger })));
+  const server = createServer(edgeRequestListener(wiring));
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -112,8 +114,8 @@ export async function startEdge(
     healthChecks: () => payments.healthChecks(),
   };
   const edge = createEdge(deps);
-  fetch = (request, env) => edge.app.fetch(request, env);
-  lane = edge.lane;
+  wiring.fetch = (request, env) => edge.app.fetch(request, env);
+  wiring.lane = edge.lane;
 
   let reloading: Promise<boolean> | null = null;
   const reload = (reason: string): Promise<boolean> => {
