@@ -34,6 +34,8 @@ export const HourSignals = z
     tone: z.string().min(1),
     /** Mean VADER-style compound score of the quality posts, −1…1. */
     meanCompound: z.number().min(-1).max(1),
+    /** Standard error of `meanCompound` (spread of the scored posts); absent in older signals. */
+    toneNoise: z.number().min(0).max(1).optional(),
   })
   .strict();
 export type HourSignals = z.infer<typeof HourSignals>;

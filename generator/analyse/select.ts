@@ -1,4 +1,5 @@
 import type { Config } from '../../core/config.ts';
+import { postUrlBase } from '../../core/forum-links.ts';
 import { createOpenAIAnalyser } from './llm/openai-analyser.ts';
 import { createOfflineAnalyser } from './offline/index.ts';
 import type { Analyser } from './types.ts';
@@ -16,10 +17,11 @@ export function selectAnalyser(
     | 'OPENAI_MODEL'
     | 'OPENAI_TIMEOUT_MS'
     | 'OPENAI_MAX_TOKENS'
+    | 'FORUM_BASE_URL'
   >,
   log?: (event: { event: string; [key: string]: unknown }) => void,
 ): Analyser {
-  const offline = createOfflineAnalyser();
+  const offline = createOfflineAnalyser({ postUrlBase: postUrlBase(config.FORUM_BASE_URL) });
   const wantsModel =
     config.ANALYSER === 'openai' ||
     (config.ANALYSER === 'auto' &&

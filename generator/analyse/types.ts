@@ -39,7 +39,8 @@ export type Analysis = Pick<
   | 'overallSentiment'
   | 'sentimentShift'
   | 'topPostPatterns'
-> & { readonly signals: HourSignals };
+> &
+  Required<Pick<Digest, 'stories' | 'anomalies'>> & { readonly signals: HourSignals };
 
 /** Turns one hour of quality posts into digest fields. Implementations must be deterministic for the offline one. */
 export interface Analyser {

@@ -95,10 +95,27 @@ describe('offline analyser', () => {
     expect(digest.topTopics.slice(0, 2).join(' ')).toMatch(/memory persistence|context window/);
     expect(digest.emergingNarratives.length).toBeGreaterThan(0);
     expect(digest.continuingNarratives).toEqual([]);
-    expect(digest.summary).toMatch(/Of 60 posts scraped this hour, 35 \(58%\) passed the quality filter\./);
+    // The summary says what happened; filter statistics and scores belong in the numbers table.
+    expect(digest.summary).toMatch(
+      /^The main conversation was (?:memory persistence|context window) \(\d+ posts by \d+ agents\), led by @memory_author_\d+'s "/,
+    );
+    expect(digest.summary).not.toMatch(/quality filter|VADER|compound|\d+%/);
+    expect(digest.fullDigest).toContain('| Posts scraped | 60 |');
+    expect(digest.fullDigest).toContain('| Quality posts (passed the filter) | 35 (58%) |');
+    expect(out.stories.length).toBeGreaterThan(2);
+    expect(digest.topTopics).toEqual(
+      out.stories
+        .filter((s) => s.posts > 1)
+        .slice(0, digest.topTopics.length)
+        .map((s) => s.label),
+    );
+    for (const story of out.stories) {
+      expect(story.lead.url).toBe(`https://www.moltbook.com/post/${story.lead.postId}`);
+      expect(input.posts.some((p) => p.id === story.lead.postId)).toBe(true);
+    }
     for (const heading of [
       '## Overview',
-      '## Top topics',
+      '## Stories',
       '## Hot discussions',
       '## Narratives',
       '### Emerging',
@@ -121,7 +138,12 @@ describe('offline analyser', () => {
     expect(hot?.sentiment).toMatch(/^(?:supportive|enthusiastic)$/);
     expect(hot?.description).toContain('12 comments');
     expect(hot?.description).toContain('@Ada');
-    expect(hot?.description).toContain(`titled "${posts[0]?.title}"`);
+    expect(hot?.description).toContain(`@memory_author_0's "${posts[0]?.title}"`);
+    expect(hot?.description).toContain('the most upvoted reply, from @Ada: "Great write-up');
+    expect(hot?.postId).toBe(posts[0]?.id);
+    expect(hot?.postUrl).toBe(`https://www.moltbook.com/post/${posts[0]?.id}`);
+    expect(hot?.sentimentOf).toBe('replies');
+    expect(out.stories.find((s) => s.id === hot?.storyId)?.label).toBe(hot?.topic);
   });
 
   it('gives byte-identical output for the same input in any order', async () => {
@@ -185,7 +207,8 @@ describe('offline analyser', () => {
     const out = await analyser.analyse(input);
     const digest = asDigest(input, out);
     expect(digest.title).toBe('A quiet hour: no posts passed the quality filter');
-    expect(digest.summary).toContain('Of 12 posts scraped this hour, 0 (0%) passed the quality filter.');
+    expect(digest.summary).toContain('Nothing this hour passed the quality filter');
+    expect(digest.fullDigest).toContain('| Posts scraped | 12 |');
     expect(digest.topTopics).toEqual([]);
     expect(digest.hotDiscussions).toEqual([]);
     expect(digest.topPostPatterns).toEqual([]);
@@ -195,6 +218,7 @@ describe('offline analyser', () => {
       narratives: [],
       tone: 'quiet',
       meanCompound: 0,
+      toneNoise: 0,
     });
     expect(HourSignals.parse(out.signals)).toBeTruthy();
   });
@@ -203,7 +227,9 @@ describe('offline analyser', () => {
     const input = hourInput(themedPosts('security', 1));
     const out = await analyser.analyse(input);
     asDigest(input, out);
-    expect(out.topTopics.length).toBeGreaterThan(0);
+    // One post with no replies is no story: nothing to call a topic, and the title says the hour was scattered.
+    expect(out.topTopics).toEqual([]);
+    expect(out.title).toBe('A scattered hour: no story drew several agents');
     expect(out.hotDiscussions).toEqual([]);
     expect(out.topPostPatterns).toEqual([]);
   });

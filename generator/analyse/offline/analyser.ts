@@ -1,14 +1,21 @@
 import { z } from 'zod';
+import type { ForumComment } from '../../../core/forum.ts';
+import type { EngagementAnomaly, PostKind, Story } from '../../../core/schemas/digest.ts';
 import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
+import { engagementAnomalies } from './anomalies.ts';
 import { readHour } from './corpus.ts';
-import { hotDiscussions } from './discussions.ts';
-import { narrativeLifecycle, narrativeLists } from './lifecycle.ts';
-import { findNarratives } from './narratives.ts';
+import { hotDiscussions, type ThreadStory } from './discussions.ts';
+import { postKind } from './kinds.ts';
+import { type NarrativeDraft, narrativeLifecycle, narrativeLists } from './lifecycle.ts';
 import { topPostPatterns } from './patterns.ts';
 import { writeSummary, writeTitle } from './prose.ts';
 import { renderReport } from './report.ts';
 import { hourTone, sentimentShift } from './sentiment.ts';
-import { candidateTerms, topTopics } from './topics.ts';
+import { findStories, type StoryDraft } from './stories.ts';
+import { storyId, storyPost, writeStory } from './story-text.ts';
+
+/** First term of the wave stories that are no topic: posts gathered by language, and promotion. */
+const NOT_TOPICS = /^wave:(?:language:|promotion$)/;
 
 /** Options of the offline analyser; the defaults suit hours of 10 to 25,000 posts. */
 export const OfflineAnalyserOptions = z
@@ -17,18 +24,24 @@ export const OfflineAnalyserOptions = z
     textBudget: z.int().positive().default(450_000),
     /** Posts scored by VADER; bigger hours use a stable sample of this size. */
     toneSample: z.int().positive().default(200),
-    /** Topics listed. */
+    /** Top topics listed (story labels). */
     topics: z.int().positive().max(20).default(8),
-    /** Narratives tracked per hour (before fading ones are added). */
-    narratives: z.int().positive().max(20).default(8),
+    /** Stories published in the digest. */
+    stories: z.int().positive().max(40).default(12),
+    /** Narratives tracked per hour (before the vanished ones are added). */
+    narratives: z.int().positive().max(20).default(10),
     /** Hot discussions listed. */
     discussions: z.int().nonnegative().max(20).default(5),
+    /** Web address of forum posts, to which a post's id is appended (see core/forum-links.ts). */
+    postUrlBase: z.url().default('https://www.moltbook.com/post/'),
   })
   .strict();
 export type OfflineAnalyserOptions = z.input<typeof OfflineAnalyserOptions>;
 
 /**
- * The deterministic analyser: wink-nlp noun phrases, co-occurrence themes and VADER tone, no network.
+ * The deterministic analyser: groups the hour's posts into stories (TF-IDF over wink-nlp noun phrases,
+ * single-pass clustering, kinds of post), tracks narratives across hours by content, reads the tone with
+ * VADER and tone lexicons, flags inorganic engagement, and writes every field from the stories. No network.
  * The same input (in any post or comment order) always gives byte-identical output.
  */
 export function createOfflineAnalyser(options: OfflineAnalyserOptions = {}): Analyser {
@@ -46,25 +59,73 @@ export function createOfflineAnalyser(options: OfflineAnalyserOptions = {}): Ana
 function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalyserOptions>): Analysis {
   const corpus = readHour(input.posts, input.comments, config.textBudget);
   const total = corpus.posts.length;
-  const topics = topTopics(corpus, config.topics);
-  const vocabulary = [...topics, ...candidateTerms(corpus)];
-  const drafts = findNarratives(corpus, { limit: config.narratives });
-  const narratives = narrativeLifecycle(drafts, input.hourStart, input.previous);
+  const urlBase = config.postUrlBase;
+  const kinds: PostKind[] = corpus.posts.map(postKind);
+  const reasons = engagementAnomalies(corpus.posts);
+  const anomalous = new Set(corpus.posts.flatMap((p, i) => (reasons.has(p.id) ? [i] : [])));
+  const anomalies: EngagementAnomaly[] = corpus.posts
+    .filter((p) => reasons.has(p.id))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
+    .map((p) => ({ post: storyPost(p, urlBase), reason: reasons.get(p.id) ?? '' }));
+
+  const drafts = findStories(corpus, kinds, anomalous);
+  // Posts gathered by language or as promotion are stories, but no topic nor narrative.
+  const topical = drafts.filter((d) => !NOT_TOPICS.test(d.terms[0] ?? ''));
+  const topicDrafts = topicStories(drafts, config.topics);
+  const narrativeDrafts = topical.filter((d) => d.members.length >= 2).slice(0, config.narratives);
+  const narratives = narrativeLifecycle(
+    narrativeDrafts.map(
+      (d): NarrativeDraft => ({
+        label: d.label,
+        terms: d.terms,
+        posts: d.members.length,
+        share: total === 0 ? 0 : d.members.length / total,
+        prominent: topicDrafts.includes(d),
+      }),
+    ),
+    input.hourStart,
+    input.previous,
+  );
+  // A story that continues a narrative is shown under the narrative's stable label.
+  const narrativeOf = new Map<StoryDraft, (typeof narratives)[number]>();
+  const present = narratives.filter((n) => n.posts > 0);
+  narrativeDrafts.forEach((d) => {
+    const n = present.find(
+      (x) => x.terms.join('\u0000') === d.terms.join('\u0000') && x.posts === d.members.length,
+    );
+    if (n) narrativeOf.set(d, n);
+  });
+  const named = drafts.map((d) => {
+    const n = narrativeOf.get(d);
+    return n ? { ...d, label: n.label } : d;
+  });
+  const usedIds = new Set<string>();
+  const stories: Story[] = named.slice(0, config.stories).map((d, k) => {
+    const story = writeStory(corpus, d, urlBase, narrativeOf.get(drafts[k] as StoryDraft)?.id ?? null, total);
+    let id = story.id;
+    for (let n = 2; usedIds.has(id); n++) id = `${story.id}-${n}`;
+    usedIds.add(id);
+    return { ...story, id };
+  });
+  const storyOf = new Map<number, ThreadStory>();
+  named.forEach((d, k) => {
+    const id = stories[k]?.id ?? storyId(d.label);
+    for (const i of d.members) storyOf.set(i, { label: d.label, id, posts: d.members.length });
+  });
+
   const lists = narrativeLists(narratives);
-  const tone = hourTone(corpus, config.toneSample);
+  const previousWord = input.previous[0]?.signals?.tone;
+  const tone = hourTone(corpus, config.toneSample, previousWord);
   const shift = sentimentShift(tone, input.hourStart, input.previous);
-  const discussions = hotDiscussions(corpus, input.comments, vocabulary, { limit: config.discussions });
-  const patterns = topPostPatterns(corpus.posts.filter((_, i) => !corpus.duplicate[i]));
-  const hasHistory = input.previous.some((p) => p.signals !== null);
-  const prose = {
-    totalPosts: input.totalPosts,
-    qualityPosts: total,
-    topics: topics.map((t) => t.display),
-    tone: tone.word,
-    meanCompound: tone.meanCompound,
-    narratives,
-    hasHistory,
-  };
+  const discussions = hotDiscussions(
+    { corpus, comments: input.comments, storyOf, anomalies: reasons, urlBase },
+    {
+      limit: config.discussions,
+    },
+  );
+  const patterns = topPostPatterns(corpus.posts.filter((_, i) => !corpus.duplicate[i] && !anomalous.has(i)));
+  const busiest = busiestThread(corpus.posts, input.comments, reasons, storyOf, corpus.duplicate);
+  const prose = { qualityPosts: total, stories, busiest, anomalies };
   const title = writeTitle(prose);
   const summary = writeSummary(prose);
 
@@ -77,6 +138,11 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       commentsFetched += list.length;
     }
   }
+  const kindCounts: Record<string, number> = {};
+  for (const k of kinds) kindCounts[k] = (kindCounts[k] ?? 0) + 1;
+  const previousShares = new Map<string, number>();
+  for (const n of input.previous[0]?.signals?.narratives ?? [])
+    if (n.posts > 0) previousShares.set(n.id ?? n.label, n.share);
   const fullDigest = renderReport({
     hourStart: input.hourStart,
     hourEnd: input.hourEnd,
@@ -88,21 +154,16 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     commentsReported: corpus.posts.reduce((sum, p) => sum + p.commentCount, 0),
     threadsFetched,
     commentsFetched,
-    topics: topics.map((t) => ({
-      phrase: t.display,
-      share: total === 0 ? 0 : t.posts.length / total,
-      agents: t.voices,
-    })),
+    stories,
+    anomalies,
+    kinds: kindCounts,
     discussions,
     narratives,
-    previousShares: new Map(
-      (input.previous[0]?.signals?.narratives ?? [])
-        .filter((n) => n.posts > 0)
-        .map((n) => [n.label, n.share]),
-    ),
+    previousShares,
     tone: tone.word,
     sentimentShift: shift,
     meanCompound: tone.meanCompound,
+    toneNoise: tone.noise,
     toneScored: tone.scored,
     patterns,
   });
@@ -111,7 +172,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     title,
     summary,
     fullDigest,
-    topTopics: topics.map((t) => t.display),
+    topTopics: topicDrafts.map((d) => named[drafts.indexOf(d)]?.label ?? d.label),
     emergingNarratives: lists.emerging,
     continuingNarratives: lists.continuing,
     fadingNarratives: lists.fading,
@@ -119,11 +180,54 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     overallSentiment: tone.word,
     sentimentShift: shift,
     topPostPatterns: patterns,
+    stories,
+    anomalies,
     signals: {
       hourStart: input.hourStart,
       narratives,
       tone: tone.word,
       meanCompound: tone.meanCompound,
+      toneNoise: tone.noise,
     },
   };
+}
+
+/** The most-commented organic thread of the hour (template copies and flagged posts left out). */
+function busiestThread(
+  posts: AnalysisInput['posts'],
+  comments: ReadonlyMap<string, readonly ForumComment[]>,
+  flagged: ReadonlyMap<string, string>,
+  storyOf: ReadonlyMap<number, ThreadStory>,
+  duplicate: readonly boolean[],
+) {
+  let best = -1;
+  let bestCount = 0;
+  posts.forEach((p, i) => {
+    if (flagged.has(p.id) || duplicate[i]) return;
+    const count = Math.max(p.commentCount, comments.get(p.id)?.length ?? 0);
+    if (count > bestCount) {
+      best = i;
+      bestCount = count;
+    }
+  });
+  const post = posts[best];
+  if (!post) return null;
+  return {
+    postId: post.id,
+    title: post.title,
+    author: post.author,
+    comments: bestCount,
+    story: (storyOf.get(best)?.posts ?? 0) > 1 ? (storyOf.get(best)?.label ?? null) : null,
+  };
+}
+
+/**
+ * The hour's top topics: labels of the topical stories of several posts, most prominent first; lone
+ * threads fill the list only while fewer than five such stories exist (a small hour).
+ */
+function topicStories(stories: readonly StoryDraft[], limit: number): StoryDraft[] {
+  const topical = stories.filter((d) => !NOT_TOPICS.test(d.terms[0] ?? ''));
+  const several = topical.filter((d) => d.members.length > 1);
+  const lone = several.length >= 5 ? [] : topical.filter((d) => d.members.length === 1);
+  return [...several, ...lone].slice(0, limit);
 }

@@ -33,9 +33,54 @@ describe('hotDiscussions', () => {
         ),
       ],
     ]);
-    const found = hotDiscussions(readHour(posts, comments), comments, []);
+    const found = hotDiscussions({
+      corpus: readHour(posts, comments),
+      comments,
+      storyOf: new Map(),
+      anomalies: new Map(),
+      urlBase: 'https://forum.example/post/',
+    });
     expect(found.map((d) => d.notableAgents[0])).toEqual(['agent_c', 'agent_b']);
     expect(found[0]?.notableAgents).toEqual(['agent_c', 'Amy', 'Zed']);
     expect(found[0]?.description).toContain('12 comments');
+    expect(found[0]).toMatchObject({
+      postId: 'c',
+      postUrl: 'https://forum.example/post/c',
+      sentimentOf: 'replies',
+    });
+    expect(found[1]?.sentimentOf).toBe('post');
+    expect(found[1]?.description).toContain('The replies were not read this hour.');
+  });
+
+  it('says when replies were fetched and none came back', () => {
+    const posts = [post({ id: 'a', title: 'Asked', commentCount: 5 })];
+    const comments = new Map([['a', []]]);
+    const [d] = hotDiscussions({
+      corpus: readHour(posts, comments),
+      comments,
+      storyOf: new Map(),
+      anomalies: new Map(),
+      urlBase: 'https://f/post/',
+    });
+    expect(d?.description).toContain('The replies were fetched but none came back.');
+    expect(d?.description).toContain('5 comments, score 0.');
+    expect(d?.description).not.toMatch(/upvote/);
+  });
+
+  it('never ranks a flagged thread first: it follows the organic ones, with a warning', () => {
+    const posts = [
+      post({ id: 'rigged', title: 'Vote for me', commentCount: 6000, upvotes: 300000, score: 300000 }),
+      post({ id: 'real', title: 'A real thread', commentCount: 40 }),
+    ];
+    const found = hotDiscussions({
+      corpus: readHour(posts, new Map()),
+      comments: new Map(),
+      storyOf: new Map(),
+      anomalies: new Map([['rigged', 'votes without discussion']]),
+      urlBase: 'https://f/post/',
+    });
+    expect(found.map((d) => d.postId)).toEqual(['real', 'rigged']);
+    expect(found[0]?.warning).toBeUndefined();
+    expect(found[1]?.warning).toBe('votes without discussion');
   });
 });

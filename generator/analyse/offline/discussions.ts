@@ -1,12 +1,11 @@
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
+import { postUrl } from '../../../core/forum-links.ts';
 import type { HotDiscussion } from '../../../core/schemas/digest.ts';
-import { getOrCreate } from './collections.ts';
-import type { HourCorpus, TermStat } from './corpus.ts';
-import { formatCount } from './format.ts';
-import { tokenize } from './nlp.ts';
-import { nounPhrases } from './phrases.ts';
+import type { HourCorpus } from './corpus.ts';
+import { capitalise, formatCount, formatInt } from './format.ts';
 import { textForTone } from './post-text.ts';
-import { containsPhrase } from './topics.ts';
+import { quotedTitle } from './story-label.ts';
+import { byline, opening } from './story-text.ts';
 import { compound } from './vader.ts';
 
 /** Tuning of hot-discussion selection. */
@@ -59,132 +58,100 @@ function activeCommenters(comments: readonly ForumComment[], exclude: string | n
     .map(([name]) => name);
 }
 
-/**
- * The thread's topic: the hour's most prominent topic phrase (from `hourTerms`, already backed by many
- * agents) that the thread's post or comments use; failing that, the phrase most used across the thread
- * by at least two of its authors; failing that, an empty string (no topic). Never the post's title.
- */
-function threadTopic(
-  post: ForumPost,
-  comments: readonly ForumComment[],
-  hourTerms: readonly TermStat[],
-  postPhrases: ReadonlyMap<string, string>,
-  exclude: ReadonlySet<string>,
-): string {
-  const byAuthor = new Map<string, Set<string>>();
-  const note = (author: string, key: string): void => {
-    getOrCreate(byAuthor, key, () => new Set<string>()).add(author);
-  };
-  const display = new Map<string, string>();
-  const postAuthor = post.author ?? `post:${post.id}`;
-  for (const [key, surface] of postPhrases) {
-    note(postAuthor, key);
-    display.set(key, surface);
-  }
-  for (const c of comments) {
-    for (const p of nounPhrases(tokenize(c.content.slice(0, 400)), exclude)) {
-      note(c.author ?? `comment:${c.id}`, p.key);
-      if (!display.has(p.key)) display.set(p.key, p.surface);
-    }
-  }
-  for (const term of hourTerms) {
-    if (byAuthor.has(term.key)) return term.display;
-  }
-  let best: string | null = null;
-  let bestVoices = 1;
-  for (const [key, authors] of [...byAuthor.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    const better =
-      authors.size > bestVoices || (authors.size === bestVoices && best !== null && key.length > best.length);
-    if (better && !hourTerms.some((t) => containsPhrase(t.key, key))) {
-      best = key;
-      bestVoices = authors.size;
-    }
-  }
-  return best
-    ? (display.get(best) ?? best)
-    : post.submolt
-      ? `a thread in m/${post.submolt}`
-      : 'an open thread';
+/** Where a thread belongs: its story's label and id, when it is in one. */
+export interface ThreadStory {
+  readonly label: string;
+  readonly id: string;
+  /** Posts in the story. */
+  readonly posts: number;
+}
+
+/** What the hot discussions are chosen and written from. */
+export interface DiscussionInput {
+  readonly corpus: HourCorpus;
+  /** Post id → its fetched comments (present with an empty list when fetched and empty). */
+  readonly comments: ReadonlyMap<string, readonly ForumComment[]>;
+  /** Corpus index → the story it belongs to. */
+  readonly storyOf: ReadonlyMap<number, ThreadStory>;
+  /** Post id → why its engagement looks inorganic. */
+  readonly anomalies: ReadonlyMap<string, string>;
+  readonly urlBase: string;
 }
 
 /**
- * The hour's hot discussions: the most active threads (≥ `minComments` comments), each with a topic drawn
- * from the hour's vocabulary, a tone word from VADER over the post and its most upvoted fetched comments,
- * a description written from the title, counts and handles, and the notable agents: the
- * author, then the commenters who wrote most and were upvoted most.
+ * The hour's hot discussions: the most active threads (≥ `minComments` comments reported or fetched;
+ * template copies left out), each labelled with its story (or, alone, the best phrase of its title), a
+ * description from the post's title and opening and, when replies were read, the most upvoted reply
+ * quoted; the tone of the replies when read, of the post otherwise (`sentimentOf` says which); the
+ * notable agents: the author, then the repliers who wrote most and were upvoted most; and the post's
+ * id and link. A thread with inorganic engagement (`anomalies`) is never ranked on it: it is listed
+ * after the organic ones, with a `warning`, only when it drew more comments than the hottest of them.
  */
-export function hotDiscussions(
-  corpus: HourCorpus,
-  comments: ReadonlyMap<string, readonly ForumComment[]>,
-  hourTerms: readonly TermStat[],
-  options: DiscussionOptions = {},
-): HotDiscussion[] {
+export function hotDiscussions(input: DiscussionInput, options: DiscussionOptions = {}): HotDiscussion[] {
   const { limit = 5, minComments = 2, commentsRead = 40 } = options;
-  const handles = new Set<string>();
-  for (const p of corpus.posts) if (p.author) handles.add(p.author.toLowerCase());
-  const ranked = corpus.posts
-    .map((post, i) => ({ post, i, fetched: comments.get(post.id) ?? [] }))
-    .filter(({ post, i, fetched }) => activity(post, fetched) >= minComments && !corpus.duplicate[i])
+  const { corpus, comments } = input;
+  const all = corpus.posts
+    .map((post, i) => ({ post, i, fetched: comments.get(post.id) }))
+    .filter(({ post, i, fetched }) => activity(post, fetched ?? []) >= minComments && !corpus.duplicate[i])
     .sort(
       (a, b) =>
-        activity(b.post, b.fetched) - activity(a.post, a.fetched) ||
-        b.post.upvotes - a.post.upvotes ||
+        activity(b.post, b.fetched ?? []) - activity(a.post, a.fetched ?? []) ||
+        b.post.score - a.post.score ||
         (a.post.id < b.post.id ? -1 : 1),
-    )
-    .slice(0, limit);
-
-  return ranked.map(({ post, i, fetched }) => {
-    const read = [...fetched]
+    );
+  const organic = all.filter(({ post }) => !input.anomalies.has(post.id)).slice(0, limit);
+  const hottest = organic[0] ? activity(organic[0].post, organic[0].fetched ?? []) : 0;
+  const flagged = all
+    .filter(({ post }) => input.anomalies.has(post.id))
+    .filter(({ post, fetched }) => activity(post, fetched ?? []) > hottest)
+    .slice(0, 2);
+  return [...organic, ...flagged].map(({ post, i, fetched }) => {
+    const read = [...(fetched ?? [])]
       .sort((a, b) => b.upvotes - a.upvotes || (a.id < b.id ? -1 : 1))
       .slice(0, commentsRead);
-    for (const c of read) if (c.author) handles.add(c.author.toLowerCase());
-    const scores = [compound(textForTone(post)), ...read.map((c) => compound(c.content.slice(0, 300)))];
+    const ofReplies = read.length > 0;
+    const scores = ofReplies
+      ? read.map((c) => compound(c.content.slice(0, 300)))
+      : [compound(textForTone(post))];
     const questions = read.filter((c) => c.content.includes('?')).length;
     const tone = threadTone(scores, read.length === 0 ? 0 : questions / read.length);
-    const found = threadTopic(post, read, hourTerms, corpus.features[i]?.phrases ?? new Map(), handles);
-    const topic = found || (post.submolt ? `a thread in m/${post.submolt}` : 'an untitled thread');
-    const commenters = activeCommenters(fetched, post.author);
-    const notable = [...(post.author ? [post.author] : []), ...commenters].slice(0, 5);
+    const commenters = activeCommenters(fetched ?? [], post.author);
+    const story = input.storyOf.get(i);
+    const warning = input.anomalies.get(post.id);
     return {
-      topic,
+      topic: story?.label ?? quotedTitle(post.title) ?? 'an untitled thread',
       sentiment: tone,
-      description: describe(post, fetched, commenters, tone, found),
-      notableAgents: notable,
+      description: describe(post, fetched, commenters, read[0]),
+      notableAgents: [...(post.author ? [post.author] : []), ...commenters].slice(0, 5),
+      postId: post.id,
+      postUrl: postUrl(input.urlBase, post.id),
+      sentimentOf: ofReplies ? ('replies' as const) : ('post' as const),
+      ...(story ? { storyId: story.id } : {}),
+      ...(warning ? { warning } : {}),
     };
   });
 }
 
 /**
- * The post's title as a short quotation (` titled "…"`), or nothing when it is empty. Quoting the
- * title tells a reader what the thread is about; it stays data: consumers escape it where they render.
+ * What a thread is about and how it went, in two or three sentences: who posted what where, the post's
+ * opening, its numbers (a score, which is all the forum gives for votes), and what the replies said —
+ * the most upvoted one quoted — or that they were not read, or were read and none came back.
  */
-function quotedTitle(title: string): string {
-  const flat = title.replace(/\s+/g, ' ').replace(/["“”]/g, "'").trim();
-  if (flat === '') return '';
-  const cut = flat.length > 90 ? `${flat.slice(0, 89).trimEnd()}…` : flat;
-  return `, titled "${cut}",`;
-}
-
 function describe(
   post: ForumPost,
-  fetched: readonly ForumComment[],
+  fetched: readonly ForumComment[] | undefined,
   commenters: readonly string[],
-  tone: string,
-  topic: string,
+  top: ForumComment | undefined,
 ): string {
-  const who = post.author ? `@${post.author}` : 'an anonymous agent';
   const where = post.submolt ? ` in m/${post.submolt}` : '';
-  const total = Math.max(post.commentCount, fetched.length);
-  const about = topic ? ` on ${topic}` : '';
-  const title = quotedTitle(post.title);
-  const first = `A post by ${who}${where}${about}${title} drew ${formatCount(total, 'comment')} and ${formatCount(post.upvotes, 'upvote')}.`;
-  if (fetched.length === 0)
-    return `${first} Its replies were not fetched, so their tone is read from the post alone (${tone}).`;
-  const top = [...fetched].sort((a, b) => b.upvotes - a.upvotes || (a.id < b.id ? -1 : 1))[0];
-  const replies = `${formatCount(commenters.length, 'agent')} replied in the ${formatCount(fetched.length, 'comment')} read`;
-  const lead =
-    top?.author && top.upvotes > 0
-      ? `, the most upvoted reply coming from @${top.author} (${formatCount(top.upvotes, 'upvote')})`
-      : '';
-  return `${first} ${replies}${lead}; the tone was ${tone}.`;
+  const said = opening(post.content, 160);
+  const first = `${capitalise(byline(post))}${where}${said ? `: "${said.replace(/"/g, "'")}"` : '.'}`;
+  const total = Math.max(post.commentCount, fetched?.length ?? 0);
+  const numbers = `${formatCount(total, 'comment')}, score ${formatInt(post.score)}.`;
+  if (fetched === undefined) return `${first} ${numbers} The replies were not read this hour.`;
+  if (fetched.length === 0) return `${first} ${numbers} The replies were fetched but none came back.`;
+  const replied = `${formatCount(commenters.length, 'agent')} replied in the ${formatCount(fetched.length, 'comment')} read`;
+  const quote = top?.author ? opening(top.content, 140) : '';
+  const lead = quote ? `; the most upvoted reply, from @${top?.author}: "${quote.replace(/"/g, "'")}"` : '';
+  return `${first} ${numbers} ${replied}${lead}.`;
 }

@@ -8,6 +8,8 @@ import { textForTerms } from './post-text.ts';
 export interface PostFeatures {
   /** Phrase key → surface form, each phrase once. */
   readonly phrases: ReadonlyMap<string, string>;
+  /** Keys of the phrases found in the title. */
+  readonly titlePhrases: ReadonlySet<string>;
   /** Tone-lexicon hits per tone word. */
   readonly toneHits: Readonly<Record<ToneWord, number>>;
   /** Word tokens read (title and opening). */
@@ -29,17 +31,27 @@ export function postFeatures(
   contentChars: number,
   exclude: ReadonlySet<string>,
 ): PostFeatures {
-  const tokens = tokenize(textForTerms(post, contentChars));
+  // Title and body are read apart so a phrase never runs from the title's last word into the body.
+  const { title, body } = textForTerms(post, contentChars);
+  const titleTokens = tokenize(title);
+  const bodyTokens = tokenize(body);
   const phrases = new Map<string, string>();
-  for (const p of nounPhrases(tokens, exclude)) if (!phrases.has(p.key)) phrases.set(p.key, p.surface);
+  const titlePhrases = new Set<string>();
+  for (const p of nounPhrases(titleTokens, exclude)) {
+    titlePhrases.add(p.key);
+    if (!phrases.has(p.key)) phrases.set(p.key, p.surface);
+  }
+  for (const p of nounPhrases(bodyTokens, exclude)) if (!phrases.has(p.key)) phrases.set(p.key, p.surface);
   const toneHits = Object.fromEntries(TONE_WORDS.map((t) => [t, 0])) as Record<ToneWord, number>;
   let words = 0;
-  for (let i = 0; i < tokens.normal.length; i++) {
-    if (tokens.type[i] !== 'word') continue;
-    words++;
-    const word = tokens.normal[i] ?? '';
-    const tones = TONE_INDEX.get(word) ?? (word.endsWith('s') ? TONE_INDEX.get(singular(word)) : undefined);
-    if (tones) for (const t of tones) toneHits[t]++;
+  for (const tokens of [titleTokens, bodyTokens]) {
+    for (let i = 0; i < tokens.normal.length; i++) {
+      if (tokens.type[i] !== 'word') continue;
+      words++;
+      const word = tokens.normal[i] ?? '';
+      const tones = TONE_INDEX.get(word) ?? (word.endsWith('s') ? TONE_INDEX.get(singular(word)) : undefined);
+      if (tones) for (const t of tones) toneHits[t]++;
+    }
   }
-  return { phrases, toneHits, words };
+  return { phrases, titlePhrases, toneHits, words };
 }

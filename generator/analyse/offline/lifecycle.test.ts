@@ -1,146 +1,173 @@
 import { describe, expect, it } from 'vitest';
 import type { NarrativeSignal, PreviousHour } from '../types.ts';
-import { narrativeLifecycle, narrativeLists, termSimilarity } from './lifecycle.ts';
-import type { NarrativeDraft } from './narratives.ts';
+import {
+  type NarrativeDraft,
+  narrativeId,
+  narrativeLifecycle,
+  narrativeLists,
+  narrativeSimilarity,
+} from './lifecycle.ts';
 import { narrative, previousHour } from './test-posts.ts';
 
-const NOW = '2026-02-01T12:00:00.000Z';
-const HOUR_AGO = '2026-02-01T11:00:00.000Z';
+const H = (h: number) => `2026-02-01T${String(h).padStart(2, '0')}:00:00.000Z`;
+const NOW = H(12);
 const MEMORY = ['memory persistence', 'context window', 'memory file'];
 const SECURITY = ['skill', 'supply chain', 'credential'];
+const INTROS = ['wave:introduction', 'openclaw', 'clawdbot'];
 
-function draft(label: string, terms: string[], share: number): NarrativeDraft {
-  return { label, terms, share, posts: Math.round(share * 100) };
+function draft(label: string, terms: string[], share: number, prominent = false): NarrativeDraft {
+  return { label, terms, share, posts: Math.max(2, Math.round(share * 100)), prominent };
 }
 
 function hour(hourStart: string, narratives: NarrativeSignal[]): PreviousHour {
   return previousHour({ hourStart, narratives, tone: 'technical', meanCompound: 0.1 });
 }
 
-describe('termSimilarity', () => {
-  it('is the Dice coefficient and needs two shared terms', () => {
-    expect(termSimilarity(['a', 'b', 'c'], ['a', 'b'])).toBe(0.8);
-    expect(termSimilarity(['a', 'b', 'c', 'd'], ['a', 'b', 'x', 'y'])).toBe(0.5);
-    expect(termSimilarity(['a', 'b', 'c'], ['a', 'x', 'y'])).toBe(0);
-    expect(termSimilarity(['a'], ['a', 'x'])).toBeCloseTo(2 / 3);
+/** An earlier hour in which `memory` (id mem-1) had the given share. */
+function memoryAt(h: number, share: number): PreviousHour {
+  return hour(H(h), [
+    narrative({ id: 'mem-1', label: 'memory persistence', terms: MEMORY, share, posts: 10 }),
+  ]);
+}
+
+describe('narrativeSimilarity', () => {
+  it('is the Dice coefficient over terms and needs two shared terms', () => {
+    expect(
+      narrativeSimilarity({ label: 'x', terms: ['a', 'b', 'c'] }, { label: 'y', terms: ['a', 'b'] }),
+    ).toBe(0.8);
+    expect(
+      narrativeSimilarity({ label: 'x', terms: ['a', 'b', 'c'] }, { label: 'y', terms: ['a', 'x', 'y'] }),
+    ).toBe(0);
+  });
+
+  it('matches waves of one kind whatever their other terms, and never a wave with a theme', () => {
+    expect(
+      narrativeSimilarity(
+        { label: 'a', terms: INTROS },
+        { label: 'b', terms: ['wave:introduction', 'claude'] },
+      ),
+    ).toBe(1);
+    expect(narrativeSimilarity({ label: 'a', terms: INTROS }, { label: 'a', terms: MEMORY })).toBe(0);
+  });
+
+  it('counts the same label words as a match', () => {
+    expect(
+      narrativeSimilarity({ label: 'Memory files', terms: ['a'] }, { label: 'memory files', terms: ['b'] }),
+    ).toBe(0.5);
   });
 });
 
 describe('narrativeLifecycle', () => {
-  const cases: {
-    name: string;
-    current: NarrativeDraft[];
-    previous: PreviousHour[];
-    expected: { label: string; status: NarrativeSignal['status']; firstSeen: string; posts?: number }[];
-  }[] = [
-    {
-      name: 'no earlier hour: everything is emerging and first seen now',
-      current: [draft('memory persistence', MEMORY, 0.2)],
-      previous: [],
-      expected: [{ label: 'memory persistence', status: 'emerging', firstSeen: NOW }],
-    },
-    {
-      name: 'new theme beside an unrelated old one: emerging, and the old one fades',
-      current: [draft('skill security', SECURITY, 0.2)],
-      previous: [hour(HOUR_AGO, [narrative({ label: 'memory', terms: MEMORY, share: 0.2 })])],
-      expected: [
-        { label: 'skill security', status: 'emerging', firstSeen: NOW },
-        { label: 'memory', status: 'fading', firstSeen: '2026-02-01T08:00:00.000Z', posts: 0 },
-      ],
-    },
-    {
-      name: 'present in both at a similar share: continuing with the earlier label and firstSeen',
-      current: [draft('context windows', MEMORY, 0.22)],
-      previous: [hour(HOUR_AGO, [narrative({ label: 'memory persistence', terms: MEMORY, share: 0.2 })])],
-      expected: [
-        { label: 'memory persistence', status: 'continuing', firstSeen: '2026-02-01T08:00:00.000Z' },
-      ],
-    },
-    {
-      name: 'share doubled: emerging again, identity kept',
-      current: [draft('memory', MEMORY, 0.25)],
-      previous: [hour(HOUR_AGO, [narrative({ label: 'memory persistence', terms: MEMORY, share: 0.1 })])],
-      expected: [{ label: 'memory persistence', status: 'emerging', firstSeen: '2026-02-01T08:00:00.000Z' }],
-    },
-    {
-      name: 'share halved: fading while still present',
-      current: [draft('memory', MEMORY, 0.05)],
-      previous: [hour(HOUR_AGO, [narrative({ label: 'memory persistence', terms: MEMORY, share: 0.2 })])],
-      expected: [
-        { label: 'memory persistence', status: 'fading', firstSeen: '2026-02-01T08:00:00.000Z', posts: 5 },
-      ],
-    },
-    {
-      name: 'vanished after already fading once: dropped',
-      current: [],
-      previous: [
-        hour(HOUR_AGO, [
-          narrative({ label: 'memory persistence', terms: MEMORY, share: 0, posts: 0, status: 'fading' }),
-        ]),
-      ],
-      expected: [],
-    },
-    {
-      name: 'back after a gap: emerging with its old label and firstSeen',
-      current: [draft('memory', MEMORY, 0.15)],
-      previous: [
-        hour(HOUR_AGO, [narrative({ label: 'skill security', terms: SECURITY })]),
-        hour('2026-02-01T10:00:00.000Z', [narrative({ label: 'memory persistence', terms: MEMORY })]),
-      ],
-      expected: [
-        { label: 'memory persistence', status: 'emerging', firstSeen: '2026-02-01T08:00:00.000Z' },
-        { label: 'skill security', status: 'fading', firstSeen: '2026-02-01T08:00:00.000Z', posts: 0 },
-      ],
-    },
-    {
-      name: 'older than the lookback window: forgotten, so new',
-      current: [draft('memory', MEMORY, 0.15)],
-      previous: [
-        hour('2026-02-01T02:00:00.000Z', [narrative({ label: 'memory persistence', terms: MEMORY })]),
-      ],
-      expected: [{ label: 'memory', status: 'emerging', firstSeen: NOW }],
-    },
-  ];
-
-  it.each(cases)('$name', ({ current, previous, expected }) => {
-    const signals = narrativeLifecycle(current, NOW, previous);
-    expect(
-      signals.map((s) => ({
-        label: s.label,
-        status: s.status,
-        firstSeen: s.firstSeen,
-        ...('posts' in (expected.find((e) => e.label === s.label) ?? {}) ? { posts: s.posts } : {}),
-      })),
-    ).toEqual(expected);
+  it('with no earlier hour, everything is emerging, first seen now, with a fresh id', () => {
+    const [n] = narrativeLifecycle([draft('memory persistence', MEMORY, 0.2)], NOW, []);
+    expect(n).toMatchObject({
+      status: 'emerging',
+      firstSeen: NOW,
+      id: narrativeId('memory persistence', NOW),
+    });
+    expect(n?.id).toBe('memory-persistence-2026020112');
   });
 
-  it('a vanished narrative is listed as fading exactly once', () => {
-    const first = narrativeLifecycle([draft('memory', MEMORY, 0.2)], HOUR_AGO, []);
-    const second = narrativeLifecycle([], NOW, [hour(HOUR_AGO, first)]);
-    expect(second.map((s) => [s.label, s.status, s.posts])).toEqual([['memory', 'fading', 0]]);
-    const third = narrativeLifecycle([], '2026-02-01T13:00:00.000Z', [
-      hour(NOW, second),
-      hour(HOUR_AGO, first),
+  it('keeps id, label and firstSeen when a story continues a narrative by content, whatever its label', () => {
+    const [n] = narrativeLifecycle([draft('context windows', MEMORY, 0.1)], NOW, [memoryAt(11, 0.1)]);
+    expect(n).toMatchObject({
+      id: 'mem-1',
+      label: 'memory persistence',
+      status: 'continuing',
+      firstSeen: '2026-02-01T08:00:00.000Z',
+    });
+  });
+
+  it('calls a present narrative emerging only when it clearly grows', () => {
+    const grew = narrativeLifecycle([draft('m', MEMORY, 0.16)], NOW, [memoryAt(11, 0.1)]);
+    expect(grew[0]?.status).toBe('emerging');
+    const wobble = narrativeLifecycle([draft('m', MEMORY, 0.13)], NOW, [memoryAt(11, 0.1)]);
+    expect(wobble[0]?.status).toBe('continuing');
+  });
+
+  it('calls a present narrative fading only after two hours of shrinking', () => {
+    const once = narrativeLifecycle([draft('m', MEMORY, 0.05)], NOW, [memoryAt(11, 0.1)]);
+    expect(once[0]?.status).toBe('continuing');
+    const twice = narrativeLifecycle([draft('m', MEMORY, 0.05)], NOW, [
+      memoryAt(11, 0.08),
+      memoryAt(10, 0.1),
     ]);
-    expect(third).toEqual([]);
+    expect(twice[0]?.status).toBe('fading');
   });
 
-  it('matches one to one, so a split theme keeps the label once', () => {
-    const signals = narrativeLifecycle(
-      [draft('memory a', MEMORY, 0.2), draft('memory b', [...MEMORY.slice(0, 2), 'vector store'], 0.2)],
-      NOW,
-      [hour(HOUR_AGO, [narrative({ label: 'memory persistence', terms: MEMORY, share: 0.2 })])],
-    );
-    expect(signals.map((s) => s.label)).toEqual(['memory persistence', 'memory b']);
-    expect(new Set(signals.map((s) => s.label)).size).toBe(signals.length);
-  });
-
-  it('lists labels by status', () => {
-    const lists = narrativeLists([
-      narrative({ label: 'a', terms: ['x'], status: 'emerging' }),
-      narrative({ label: 'b', terms: ['y'], status: 'continuing' }),
-      narrative({ label: 'c', terms: ['z'], status: 'fading' }),
+  it('never calls a top topic fading', () => {
+    const out = narrativeLifecycle([draft('m', MEMORY, 0.05, true)], NOW, [
+      memoryAt(11, 0.08),
+      memoryAt(10, 0.1),
     ]);
-    expect(lists).toEqual({ emerging: ['a'], continuing: ['b'], fading: ['c'] });
+    expect(out[0]?.status).toBe('continuing');
+  });
+
+  it('lists a narrative absent this hour once as fading with 0 posts, then forgets it', () => {
+    const first = narrativeLifecycle([draft('skills', SECURITY, 0.2)], NOW, [memoryAt(11, 0.1)]);
+    expect(first.find((n) => n.id === 'mem-1')).toMatchObject({ status: 'fading', posts: 0, share: 0 });
+    const after = hour(H(12), first);
+    const second = narrativeLifecycle([draft('skills', SECURITY, 0.2)], H(13), [after, memoryAt(11, 0.1)]);
+    expect(second.find((n) => n.id === 'mem-1')).toBeUndefined();
+  });
+
+  it('brings a narrative back as continuing after a one-hour gap and as emerging after a longer one', () => {
+    const short = narrativeLifecycle([draft('m', MEMORY, 0.1)], NOW, [hour(H(11), []), memoryAt(10, 0.1)]);
+    expect(short[0]).toMatchObject({ id: 'mem-1', status: 'continuing' });
+    const long = narrativeLifecycle([draft('m', MEMORY, 0.1)], NOW, [memoryAt(8, 0.1)]);
+    expect(long[0]).toMatchObject({ id: 'mem-1', status: 'emerging' });
+  });
+
+  it('forgets narratives older than the lookback window', () => {
+    const out = narrativeLifecycle([draft('m', MEMORY, 0.1)], NOW, [memoryAt(4, 0.1)]);
+    expect(out[0]?.id).toBe(narrativeId('m', NOW));
+  });
+
+  it('matches one to one: a split theme carries the narrative once', () => {
+    const out = narrativeLifecycle([draft('memory a', MEMORY, 0.2), draft('memory b', MEMORY, 0.1)], NOW, [
+      memoryAt(11, 0.2),
+    ]);
+    expect(out.filter((n) => n.id === 'mem-1')).toHaveLength(1);
+  });
+
+  describe('invariants, over random histories', () => {
+    const themes = [
+      MEMORY,
+      SECURITY,
+      INTROS,
+      ['prediction market', 'polymarket', 'edge'],
+      ['karma', 'karma farming', 'upvote'],
+    ];
+    let seed = 7;
+    const rand = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    it('never lists a present narrative as gone, a label twice, or a top topic as fading', () => {
+      const previous: PreviousHour[] = [];
+      for (let h = 0; h < 40; h++) {
+        const start = new Date(Date.UTC(2026, 1, 1, h)).toISOString();
+        const drafts = themes
+          .filter(() => rand() > 0.3)
+          .map((terms, k) =>
+            draft(`theme ${k} ${rand() > 0.5 ? 'a' : 'b'}`, terms, 0.02 + rand() * 0.2, rand() > 0.5),
+          );
+        const out = narrativeLifecycle(drafts, start, previous);
+        const present = out.filter((n) => n.posts > 0);
+        const gone = out.filter((n) => n.posts === 0);
+        expect(gone.every((n) => n.status === 'fading')).toBe(true);
+        expect(gone.some((g) => present.some((p) => p.label === g.label || p.id === g.id))).toBe(false);
+        const labels = out.map((n) => n.label.toLowerCase());
+        expect(new Set(labels).size).toBe(labels.length);
+        const lists = narrativeLists(out);
+        expect(lists.emerging.some((l) => lists.fading.includes(l))).toBe(false);
+        for (const [i, d] of drafts.entries()) {
+          const n = present.find((p) => p.terms.join() === d.terms.join() && p.posts === d.posts);
+          if (d.prominent && n) expect(n.status, `hour ${h} draft ${i}`).not.toBe('fading');
+        }
+        previous.unshift(hour(start, out));
+        if (previous.length > 24) previous.pop();
+      }
+    });
   });
 });

@@ -1,56 +1,120 @@
+import { round } from '../../../core/canonical-json.ts';
 import type { HourSignals, NarrativeSignal, PreviousHour } from '../types.ts';
-import type { NarrativeDraft } from './narratives.ts';
 
-/** Thresholds of the narrative lifecycle (see `narrativeLifecycle`). */
+/** A narrative candidate of this hour: one multi-post story. */
+export interface NarrativeDraft {
+  readonly label: string;
+  /** Characteristic phrase keys, strongest first (a wave story's first term is `wave:<kind>`). */
+  readonly terms: readonly string[];
+  readonly posts: number;
+  /** posts / the hour's quality posts. */
+  readonly share: number;
+  /** True when the story is among the hour's top topics: a top topic is never called fading. */
+  readonly prominent: boolean;
+}
+
+/** Thresholds of `narrativeLifecycle`. */
 export interface LifecycleOptions {
-  /** Term-set similarity (Dice) at or above which two narratives are the same one. */
+  /** Similarity (see `narrativeSimilarity`) at or above which a story continues a narrative. */
   readonly matchThreshold?: number;
-  /** How far back (hours) a narrative is remembered. */
+  /** How far back (hours) a narrative is remembered for matching. */
   readonly lookbackHours?: number;
-  /** Relative share growth over the previous hour that makes a known narrative emerging again (1 = doubled). */
+  /** Share growth over the previous hour that makes a present narrative emerging again (0.5 = +50%)… */
   readonly growth?: number;
-  /** Absolute share growth also required for that (keeps 1 → 2 posts from counting as a surge). */
+  /** …when the share also grew by at least this much (keeps 2 → 3 posts from counting as a surge). */
   readonly minGrowthShare?: number;
-  /** Relative share drop against the previous hour that makes a narrative fading (0.5 = halved). */
-  readonly decline?: number;
+  /** A narrative seen within this many hours that comes back is continuing, not new. */
+  readonly returnHours?: number;
 }
 
 const HOUR_MS = 3_600_000;
 const MATCH_TERMS = 8;
 
 /**
- * Similarity of two narratives' term sets: the Dice coefficient 2·|A ∩ B| / (|A| + |B|) over each one's 8
- * strongest terms. It is 0 unless at least two terms are shared (or all of a one-term set), so one common
- * word never links two themes.
+ * How alike two narratives are by content: 1 for two waves of the same kind (`wave:introduction`); else
+ * the Dice coefficient of their 8 strongest terms, counted only when at least two terms are shared (one
+ * common word never links two themes); 0.5 at least when their labels are the same words.
  */
-export function termSimilarity(a: readonly string[], b: readonly string[]): number {
-  const A = new Set(a.slice(0, MATCH_TERMS));
-  const B = new Set(b.slice(0, MATCH_TERMS));
-  const smaller = Math.min(A.size, B.size);
-  if (smaller === 0) return 0;
+export function narrativeSimilarity(
+  a: { readonly label: string; readonly terms: readonly string[] },
+  b: { readonly label: string; readonly terms: readonly string[] },
+): number {
+  const waveA = a.terms[0]?.startsWith('wave:') ? a.terms[0] : null;
+  const waveB = b.terms[0]?.startsWith('wave:') ? b.terms[0] : null;
+  if (waveA || waveB) return waveA === waveB ? 1 : 0;
+  const A = new Set(a.terms.slice(0, MATCH_TERMS));
+  const B = new Set(b.terms.slice(0, MATCH_TERMS));
   let shared = 0;
   for (const t of A) if (B.has(t)) shared++;
-  if (shared < Math.min(2, smaller)) return 0;
-  return (2 * shared) / (A.size + B.size);
+  const dice =
+    shared >= Math.min(2, A.size, B.size) && A.size + B.size > 0 ? (2 * shared) / (A.size + B.size) : 0;
+  const sameLabel = a.label.toLowerCase() === b.label.toLowerCase() ? 0.5 : 0;
+  return Math.max(dice, sameLabel);
+}
+
+/** A stable id for a narrative first seen this hour: its label's slug and the hour. */
+export function narrativeId(label: string, hourStart: string): string {
+  const slug = label
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return `${slug || 'narrative'}-${hourStart.slice(0, 13).replace(/[^0-9]/g, '')}`;
+}
+
+interface Known {
+  readonly id: string;
+  readonly label: string;
+  readonly terms: readonly string[];
+  readonly firstSeen: string;
+  /** Share by hours ago (1 = the previous hour); absent = not seen that hour. */
+  readonly shares: ReadonlyMap<number, number>;
+}
+
+function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
+  const byId = new Map<
+    string,
+    { id: string; label: string; terms: readonly string[]; firstSeen: string; shares: Map<number, number> }
+  >();
+  // Oldest first, so the newest sighting's terms win.
+  for (const s of [...window].reverse()) {
+    const ago = Math.round((now - Date.parse(s.hourStart)) / HOUR_MS);
+    for (const n of s.narratives) {
+      const id = n.id ?? narrativeId(n.label, n.firstSeen);
+      const k = byId.get(id) ?? {
+        id,
+        label: n.label,
+        terms: n.terms,
+        firstSeen: n.firstSeen,
+        shares: new Map(),
+      };
+      if (n.posts > 0) {
+        k.shares.set(ago, n.share);
+        k.terms = n.terms;
+      }
+      byId.set(id, k);
+    }
+  }
+  return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 /**
- * Gives each of this hour's narratives a lifecycle status by comparing with earlier hours' signals.
+ * Gives each of this hour's narratives an identity and a status, from earlier hours' signals.
  *
- * Definitions (defaults in brackets):
- * - **match**: a current narrative and an earlier one are the same when `termSimilarity` ≥ threshold [0.35];
- *   pairs are matched one to one, most similar first.
- * - The **previous hour** is the newest earlier hour with signals within the lookback window [6 h]; only
- *   its narratives that still had posts are candidates.
- * - **emerging**: no match in the previous hour (new, or back after a gap: a match in an older hour of the
- *   window keeps that narrative's label and firstSeen); or matched but its share grew by ≥ `growth`
- *   [100%] and by ≥ `minGrowthShare` [2 points].
- * - **fading**: matched but its share fell by ≥ `decline` [50%]; or a narrative of the previous hour that
- *   had posts and has no match now: it is listed once more as fading with 0 posts and then drops out.
- * - **continuing**: matched in the previous hour and neither emerging nor fading.
- * A matched narrative keeps the earlier `label` and `firstSeen`, so timelines can follow it; a new one is
- * first seen this hour. With no earlier signals every narrative is emerging.
- * Returned order: this hour's narratives (input order), then the vanished ones (previous hour's order).
+ * - **identity**: a story continues a narrative remembered from the last `lookbackHours` [6] when
+ *   `narrativeSimilarity` ≥ `matchThreshold` [0.3]; pairs are matched one to one, most similar first. A
+ *   matched narrative keeps its id, label and firstSeen; an unmatched one gets a new id and is first seen
+ *   this hour.
+ * - **emerging**: new; or back after more than `returnHours` [2] unseen; or clearly growing: share up by
+ *   ≥ `growth` [50%] and by ≥ `minGrowthShare` [2 points] on the previous hour.
+ * - **fading**: shrinking for at least two hours (share below the previous hour's, which was below the one
+ *   before, and at most ¾ of it), unless the story is among the hour's top topics; or absent this hour
+ *   after being present in the previous one: listed once with 0 posts, then forgotten.
+ * - **continuing**: every other present narrative.
+ * Invariants: a present narrative is never listed with 0 posts; no label appears twice; a top topic is
+ * never fading. Returned order: this hour's narratives (input order), then the vanished ones.
  */
 export function narrativeLifecycle(
   current: readonly NarrativeDraft[],
@@ -59,11 +123,11 @@ export function narrativeLifecycle(
   options: LifecycleOptions = {},
 ): NarrativeSignal[] {
   const {
-    matchThreshold = 0.35,
+    matchThreshold = 0.3,
     lookbackHours = 6,
-    growth = 1,
+    growth = 0.5,
     minGrowthShare = 0.02,
-    decline = 0.5,
+    returnHours = 2,
   } = options;
   const now = Date.parse(hourStart);
   const window = previous
@@ -72,105 +136,88 @@ export function narrativeLifecycle(
     .filter((s) => {
       const age = now - Date.parse(s.hourStart);
       return age > 0 && age <= lookbackHours * HOUR_MS;
-    })
-    .sort((a, b) => Date.parse(b.hourStart) - Date.parse(a.hourStart));
-  const last = window[0];
-  const lastActive = last ? last.narratives.filter((n) => n.posts > 0) : [];
+    });
+  const known = knownNarratives(window, now).filter((k) => k.shares.size > 0);
 
-  const matchedLast = matchOneToOne(current, lastActive, matchThreshold);
-  const usedLabels = new Set<string>();
-  const out: (NarrativeSignal | null)[] = current.map(() => null);
-
-  current.forEach((draft, i) => {
-    const prev = matchedLast.get(i);
-    if (!prev) return;
-    let status: NarrativeSignal['status'] = 'continuing';
-    if (draft.share >= prev.share * (1 + growth) && draft.share - prev.share >= minGrowthShare)
-      status = 'emerging';
-    else if (draft.share <= prev.share * (1 - decline)) status = 'fading';
-    usedLabels.add(prev.label);
-    out[i] = signal(draft, prev.label, prev.firstSeen, status);
-  });
-
-  // Unmatched: back after a gap (an older match keeps its identity) or new.
-  const older = window.slice(1).flatMap((s) => s.narratives);
-  if (last) older.unshift(...last.narratives.filter((n) => n.posts === 0));
-  current.forEach((draft, i) => {
-    if (out[i]) return;
-    let best: NarrativeSignal | undefined;
-    let bestSim = matchThreshold;
-    for (const old of older) {
-      if (usedLabels.has(old.label)) continue;
-      const sim = termSimilarity(draft.terms, old.terms);
-      if (sim >= bestSim && (!best || sim > bestSim)) {
-        best = old;
-        bestSim = sim;
-      }
-    }
-    if (best) {
-      usedLabels.add(best.label);
-      out[i] = signal(draft, best.label, best.firstSeen, 'emerging');
-    }
-  });
-  current.forEach((draft, i) => {
-    if (out[i]) return;
-    const label = freshLabel(draft, usedLabels);
-    if (label === null) return;
-    usedLabels.add(label);
-    out[i] = signal(draft, label, hourStart, 'emerging');
-  });
-
-  const matchedPrev = new Set(matchedLast.values());
-  const vanished = lastActive
-    .filter((n) => !matchedPrev.has(n) && !usedLabels.has(n.label))
-    .map((n): NarrativeSignal => ({ ...n, share: 0, posts: 0, status: 'fading' }));
-  return [...out.filter((s): s is NarrativeSignal => s !== null), ...vanished];
-}
-
-/**
- * A new narrative's own label, or, when a matched narrative already carries that label, its first part
- * joined to its first term not already in it (`skill & attack`); null (the theme is dropped as a duplicate) when there is none.
- */
-function freshLabel(draft: NarrativeDraft, used: ReadonlySet<string>): string | null {
-  if (!used.has(draft.label)) return draft.label;
-  const extra = draft.terms.find((t) => !draft.label.includes(t));
-  const widened = extra ? `${draft.label.split(' & ')[0]} & ${extra}` : null;
-  return widened && !used.has(widened) ? widened : null;
-}
-
-function signal(
-  draft: NarrativeDraft,
-  label: string,
-  firstSeen: string,
-  status: NarrativeSignal['status'],
-): NarrativeSignal {
-  return { label, terms: [...draft.terms], share: draft.share, posts: draft.posts, firstSeen, status };
-}
-
-/** Greedy one-to-one matching, most similar pair first; ties by current index, then previous index. */
-function matchOneToOne(
-  current: readonly NarrativeDraft[],
-  previous: readonly NarrativeSignal[],
-  threshold: number,
-): Map<number, NarrativeSignal> {
   const pairs: { i: number; j: number; sim: number }[] = [];
   current.forEach((c, i) => {
-    previous.forEach((p, j) => {
-      const sim = termSimilarity(c.terms, p.terms);
-      if (sim >= threshold) pairs.push({ i, j, sim });
+    known.forEach((k, j) => {
+      const sim = narrativeSimilarity(c, k);
+      if (sim >= matchThreshold) pairs.push({ i, j, sim });
     });
   });
   pairs.sort((a, b) => b.sim - a.sim || a.i - b.i || a.j - b.j);
-  const out = new Map<number, NarrativeSignal>();
+  const matchOf = new Map<number, Known>();
   const taken = new Set<number>();
   for (const { i, j } of pairs) {
-    if (out.has(i) || taken.has(j)) continue;
-    const p = previous[j];
-    if (!p) continue;
-    out.set(i, p);
+    if (matchOf.has(i) || taken.has(j)) continue;
+    const k = known[j];
+    if (!k) continue;
+    matchOf.set(i, k);
     taken.add(j);
   }
+
+  const labels = new Set<string>();
+  const out: NarrativeSignal[] = [];
+  current.forEach((draft, i) => {
+    const k = matchOf.get(i);
+    let label = k?.label ?? draft.label;
+    if (labels.has(label.toLowerCase())) {
+      if (k) return; // two stories matched the same words: the larger one (earlier) carries it
+      label = `${label} (${draft.terms.find((t) => !label.includes(t)) ?? 'more'})`;
+      if (labels.has(label.toLowerCase())) return;
+    }
+    labels.add(label.toLowerCase());
+    const status = k ? statusOf(draft, k, { growth, minGrowthShare, returnHours }) : 'emerging';
+    out.push({
+      id: k?.id ?? narrativeId(label, hourStart),
+      label,
+      terms: [...draft.terms],
+      share: round(draft.share, 4),
+      posts: draft.posts,
+      firstSeen: k?.firstSeen ?? hourStart,
+      status,
+    });
+  });
+
+  const matched = new Set([...matchOf.values()].map((k) => k.id));
+  for (const k of known) {
+    if (matched.has(k.id) || !k.shares.has(1) || labels.has(k.label.toLowerCase())) continue;
+    labels.add(k.label.toLowerCase());
+    out.push({
+      id: k.id,
+      label: k.label,
+      terms: [...k.terms],
+      share: 0,
+      posts: 0,
+      firstSeen: k.firstSeen,
+      status: 'fading',
+    });
+  }
   return out;
+}
+
+function statusOf(
+  draft: NarrativeDraft,
+  k: Known,
+  o: { growth: number; minGrowthShare: number; returnHours: number },
+): NarrativeSignal['status'] {
+  const last = Math.min(...k.shares.keys());
+  if (last > o.returnHours) return 'emerging';
+  const s1 = k.shares.get(1);
+  const s2 = k.shares.get(2);
+  if (s1 !== undefined && draft.share >= s1 * (1 + o.growth) && draft.share - s1 >= o.minGrowthShare)
+    return 'emerging';
+  if (
+    !draft.prominent &&
+    s1 !== undefined &&
+    s2 !== undefined &&
+    draft.share < s1 &&
+    s1 < s2 &&
+    draft.share <= 0.75 * s2
+  )
+    return 'fading';
+  return 'continuing';
 }
 
 /** Labels by status, in the order the digest lists them (this hour's largest share first). */

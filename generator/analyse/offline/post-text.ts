@@ -29,10 +29,11 @@ export function hasInstruction(text: string): boolean {
  * The text of a post that the NLP pass reads: the title and the opening of the body. Reading only the
  * opening keeps a 23,000-post hour within seconds; topics show in titles and first paragraphs.
  */
-export function textForTerms(post: ForumPost, contentChars: number): string {
-  const title = post.title.slice(0, 200);
-  const body = post.content.slice(0, contentChars);
-  return cleanForTerms(`${title}\n\n${body}`);
+export function textForTerms(post: ForumPost, contentChars: number): { title: string; body: string } {
+  return {
+    title: cleanForTerms(post.title.slice(0, 200)),
+    body: cleanForTerms(post.content.slice(0, contentChars)),
+  };
 }
 
 /** The short text scored by VADER for a post: the title and the first sentences of the body. */

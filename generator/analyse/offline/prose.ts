@@ -1,78 +1,124 @@
-import type { NarrativeSignal } from '../types.ts';
-import { capitalise, formatCount, formatInt, formatPercent, joinWords } from './format.ts';
+import type { EngagementAnomaly, Story } from '../../../core/schemas/digest.ts';
+import { capitalise, formatCount, formatInt, joinWords } from './format.ts';
+import { flatTitle } from './story-text.ts';
 
 /** What the title and summary are written from. */
 export interface ProseFacts {
-  readonly totalPosts: number;
   readonly qualityPosts: number;
-  /** Topic phrases, most prominent first. */
-  readonly topics: readonly string[];
-  readonly tone: string;
-  readonly meanCompound: number;
-  readonly narratives: readonly NarrativeSignal[];
-  /** True when earlier hours' signals were available to compare with. */
-  readonly hasHistory: boolean;
+  /** The hour's stories, most prominent first. */
+  readonly stories: readonly Story[];
+  /** The most-commented organic thread, when there is one. */
+  readonly busiest: {
+    readonly postId: string;
+    readonly title: string;
+    readonly author: string | null;
+    readonly comments: number;
+    /** Label of its story, when it belongs to one. */
+    readonly story: string | null;
+  } | null;
+  readonly anomalies: readonly EngagementAnomaly[];
 }
 
-function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+const MAX_TITLE = 120;
+/** Share of the hour's posts from which a wave of one kind is the hour's headline. */
+const WAVE_SHARE = 0.15;
+
+/** The hour's shape: a wave of newcomers or launches when one makes up a large share of it. */
+export function hourShape(facts: ProseFacts): { wave: Story | null; topical: Story[] } {
+  const wave =
+    facts.stories.find(
+      (s) => (s.kind === 'introduction' || s.kind === 'launch') && s.share >= WAVE_SHARE && s.posts >= 10,
+    ) ?? null;
+  const topical = facts.stories.filter(
+    (s) =>
+      s !== wave &&
+      s.posts > 1 &&
+      !s.id.startsWith('posts-in-') &&
+      s.kind !== 'promotion' &&
+      s.kind !== 'introduction',
+  );
+  return { wave, topical };
 }
 
-const MAX_TITLE = 110;
+function waveClause(wave: Story): string {
+  return wave.kind === 'introduction'
+    ? `Newcomers pour in (${formatInt(wave.posts)} introductions)`
+    : `A wave of launches (${formatInt(wave.posts)} posts)`;
+}
+
+function cut(text: string): string {
+  return text.length <= MAX_TITLE ? text : `${text.slice(0, MAX_TITLE - 1).trimEnd()}…`;
+}
 
 /**
- * The hour's title, written from its two most prominent topics, its tone and, when earlier hours exist, its
- * largest emerging narrative not already named (e.g. "Memory persistence and skill security lead a
- * technical hour; agent unions on the rise"). Never copied from a post.
+ * The hour's title, from what happened: a wave of newcomers or launches when one makes up 15% of the
+ * hour, then the two leading topical stories; a note when a post's votes look rigged. Written from story
+ * labels, never copied from a post.
  */
 export function writeTitle(facts: ProseFacts): string {
   if (facts.qualityPosts === 0) return 'A quiet hour: no posts passed the quality filter';
-  const [a, b] = facts.topics;
-  const tone = `${article(facts.tone)} ${facts.tone} hour`;
+  const { wave, topical } = hourShape(facts);
+  const [a, b] = topical.map((s) => s.label);
   let title: string;
-  if (a && b) title = `${capitalise(a)} and ${b} lead ${tone}`;
-  else if (a) title = `${capitalise(a)} leads ${tone}`;
-  else title = `${capitalise(article(facts.tone))} ${facts.tone} hour of scattered posts`;
-  if (facts.hasHistory) {
-    const named = facts.topics.slice(0, 2);
-    const rising = facts.narratives.find(
-      (n) => n.status === 'emerging' && n.posts > 0 && !named.some((t) => n.label.includes(t)),
-    );
-    const withRising = rising ? `${title}; ${rising.label} on the rise` : title;
-    if (withRising.length <= MAX_TITLE) title = withRising;
+  if (wave) title = a ? `${waveClause(wave)} as agents discuss ${b ? `${a} and ${b}` : a}` : waveClause(wave);
+  else if (a && b) title = `${capitalise(a)} leads the hour, with ${b} close behind`;
+  else if (a) title = `${capitalise(a)} holds a quiet hour`;
+  else if (facts.busiest) title = `A quiet hour: "${flatTitle(facts.busiest.title)}" draws the most replies`;
+  else title = 'A scattered hour: no story drew several agents';
+  if (facts.anomalies.length > 0) {
+    const withFlag = `${title}; a vote-rigged post tops the charts`;
+    if (withFlag.length <= MAX_TITLE) title = withFlag;
   }
-  return title.length <= MAX_TITLE ? title : `${title.slice(0, MAX_TITLE - 1).trimEnd()}…`;
+  return cut(title);
 }
 
-/** The 2–3 sentence summary: volume and quality share, topics and tone, then the narrative picture. */
+/**
+ * Two or three sentences a reader can act on: the wave (if any) and the leading story with its lead post,
+ * the next stories, the most-commented thread, and a warning when a post's engagement looks inorganic.
+ * No filter statistics or scores: those are in the numbers table.
+ */
 export function writeSummary(facts: ProseFacts): string {
-  const { totalPosts, qualityPosts } = facts;
-  const volume =
-    totalPosts === 0
-      ? 'No posts were scraped this hour.'
-      : `Of ${formatCount(totalPosts, 'post')} scraped this hour, ${formatInt(qualityPosts)} (${formatPercent(qualityPosts / totalPosts)}) passed the quality filter.`;
-  if (qualityPosts === 0) {
-    return `${volume} With nothing to read there are no topics, narratives or discussions to report; the next hour's digest compares against the last busy one.`;
+  if (facts.qualityPosts === 0)
+    return 'Nothing this hour passed the quality filter, so there are no stories, narratives or discussions to report.';
+  const { wave, topical } = hourShape(facts);
+  const sentences: string[] = [];
+  if (wave) {
+    sentences.push(
+      wave.kind === 'introduction'
+        ? `${formatCount(wave.agents, 'agent')} introduced themselves this hour, a wave of newcomers making up ${Math.round(wave.share * 100)}% of the posts.`
+        : `${formatCount(wave.posts, 'post')} announced launches, ${Math.round(wave.share * 100)}% of the hour.`,
+    );
   }
-  const mean = facts.meanCompound.toFixed(2);
-  const topics =
-    facts.topics.length > 0
-      ? `The most discussed topics were ${joinWords(facts.topics.slice(0, 3))}, in ${article(facts.tone)} ${facts.tone} tone (mean VADER compound ${mean}).`
-      : `No topic was shared by enough agents to stand out; the tone was ${facts.tone} (mean VADER compound ${mean}).`;
-  const live = facts.narratives.filter((n) => n.posts > 0);
-  const emerging = live.filter((n) => n.status === 'emerging').map((n) => n.label);
-  const continuing = live.filter((n) => n.status === 'continuing').map((n) => n.label);
-  const fading = facts.narratives.filter((n) => n.status === 'fading').map((n) => n.label);
-  let story: string;
-  if (live.length === 0) story = 'No theme drew enough posts to count as a narrative.';
-  else if (!facts.hasHistory)
-    story = `With no earlier hour to compare, all ${formatCount(live.length, 'theme')} count as emerging, led by ${live[0]?.label}.`;
-  else {
-    const parts: string[] = [];
-    if (emerging.length > 0) parts.push(`emerging: ${joinWords(emerging.slice(0, 2))}`);
-    if (continuing.length > 0) parts.push(`continuing: ${joinWords(continuing.slice(0, 2))}`);
-    if (fading.length > 0) parts.push(`fading: ${joinWords(fading.slice(0, 2))}`);
-    story = `${capitalise(parts.join('; '))}.`;
+  const [first, ...next] = topical;
+  if (first) {
+    const lead = first.lead.author
+      ? `@${first.lead.author}'s "${flatTitle(first.lead.title)}"`
+      : `"${flatTitle(first.lead.title)}"`;
+    sentences.push(
+      first.posts > 1
+        ? `The main conversation was ${first.label} (${formatCount(first.posts, 'post')} by ${formatCount(first.agents, 'agent')}), led by ${lead}.`
+        : `The most discussed post was ${lead} (${formatCount(first.lead.comments, 'comment')}).`,
+    );
+  } else if (!wave)
+    sentences.push('No subject drew several agents this hour; the posts went their own ways.');
+  const also = next.filter((s) => s.posts > 1).slice(0, 2);
+  const third: string[] = [];
+  if (also.length > 0) third.push(`Also discussed: ${joinWords(also.map((s) => s.label))}`);
+  const busy = facts.busiest;
+  if (busy && busy.postId !== first?.lead.postId) {
+    const who = busy.author ? `@${busy.author}'s ` : '';
+    const about = busy.story && busy.story !== first?.label ? `, part of ${busy.story}` : '';
+    third.push(
+      `the busiest thread was ${who}"${flatTitle(busy.title)}" (${formatCount(busy.comments, 'comment')}${about})`,
+    );
   }
-  return `${volume} ${topics} ${story}`;
+  if (third.length > 0) sentences.push(`${capitalise(third.join('; '))}.`);
+  const flagged = facts.anomalies[0];
+  if (flagged) {
+    const who = flagged.post.author ? ` by @${flagged.post.author}` : '';
+    sentences.push(
+      `A post${who} with a score of ${formatInt(flagged.post.score)} is flagged: its votes look inorganic, so it is kept out of the rankings.`,
+    );
+  }
+  return sentences.join(' ');
 }

@@ -1,16 +1,13 @@
 import { escapeMarkdownText as esc } from '../../../core/markdown.ts';
-import type { HotDiscussion, TopPostPattern } from '../../../core/schemas/digest.ts';
+import type {
+  EngagementAnomaly,
+  HotDiscussion,
+  Story,
+  StoryPost,
+  TopPostPattern,
+} from '../../../core/schemas/digest.ts';
 import type { NarrativeSignal } from '../types.ts';
 import { formatCount, formatInt, formatPercent } from './format.ts';
-
-/** A topic with the numbers shown beside it. */
-export interface TopicLine {
-  readonly phrase: string;
-  /** Share of the hour's quality posts that use it. */
-  readonly share: number;
-  /** Distinct agents who used it. */
-  readonly agents: number;
-}
 
 /** Everything the markdown report shows. */
 export interface ReportFacts {
@@ -24,7 +21,10 @@ export interface ReportFacts {
   readonly commentsReported: number;
   readonly threadsFetched: number;
   readonly commentsFetched: number;
-  readonly topics: readonly TopicLine[];
+  readonly stories: readonly Story[];
+  readonly anomalies: readonly EngagementAnomaly[];
+  /** Posts per kind (introduction, question, …). */
+  readonly kinds: Readonly<Record<string, number>>;
   readonly discussions: readonly HotDiscussion[];
   readonly narratives: readonly NarrativeSignal[];
   /** Label → share in the previous hour, for "down from" figures. */
@@ -32,6 +32,8 @@ export interface ReportFacts {
   readonly tone: string;
   readonly sentimentShift: string;
   readonly meanCompound: number;
+  /** Standard error of the mean tone. */
+  readonly toneNoise: number;
   readonly toneScored: number;
   readonly patterns: readonly TopPostPattern[];
 }
@@ -42,20 +44,58 @@ function utcHour(iso: string): string {
 
 function narrativeLine(n: NarrativeSignal, facts: ReportFacts): string {
   const label = `**${esc(n.label)}**`;
-  const terms = `key terms: ${n.terms
-    .slice(0, 5)
-    .map((t) => esc(t))
-    .join(', ')}`;
-  const before = facts.previousShares.get(n.label);
+  const before = facts.previousShares.get(n.id ?? n.label);
   if (n.posts === 0) {
     const was = before === undefined ? '' : ` (${formatPercent(before)} of posts in the previous hour)`;
-    return `- ${label}: no longer seen${was}; ${terms}`;
+    return `- ${label}: no longer seen this hour${was}`;
   }
   const now = `${formatPercent(n.share)} of posts (${formatInt(n.posts)})`;
   const trend =
-    before === undefined ? '' : `, ${n.share >= before ? 'up' : 'down'} from ${formatPercent(before)}`;
+    before === undefined
+      ? ''
+      : n.share === before
+        ? ', as in the previous hour'
+        : `, ${n.share > before ? 'up' : 'down'} from ${formatPercent(before)}`;
   const since = n.firstSeen === facts.hourStart ? 'new this hour' : `since ${utcHour(n.firstSeen)}`;
-  return `- ${label}: ${now}${trend}, ${since}; ${terms}`;
+  return `- ${label}: ${now}${trend}, ${since}`;
+}
+
+/** A markdown link to a post on the forum; the title is escaped, the address is ours (base + encoded id). */
+function postLink(p: StoryPost): string {
+  const by = p.author ? ` by @${esc(p.author, 60)}` : '';
+  return `[${esc(p.title || 'untitled', 100)}](${p.url})${by} (score ${formatInt(p.score)}, ${formatCount(p.comments, 'comment')})`;
+}
+
+function storySection(facts: ReportFacts): string[] {
+  const lines = ['## Stories', ''];
+  if (facts.stories.length === 0) return [...lines, 'No subject drew several agents this hour.', ''];
+  facts.stories.forEach((s, i) => {
+    const kind = s.kind === 'discussion' ? '' : ` · ${s.kind}`;
+    lines.push(
+      `### ${i + 1}. ${esc(s.label)}`,
+      '',
+      `${formatCount(s.posts, 'post')} by ${formatCount(s.agents, 'agent')} (${formatPercent(s.share)} of the hour)${kind}`,
+      '',
+      esc(s.gist, 600),
+      '',
+      `- Lead: ${postLink(s.lead)}`,
+    );
+    for (const r of s.related) lines.push(`- ${postLink(r)}`);
+    lines.push('');
+  });
+  return lines;
+}
+
+function anomalySection(facts: ReportFacts): string[] {
+  if (facts.anomalies.length === 0) return [];
+  const lines = [
+    '## Flagged engagement',
+    '',
+    'Kept out of rankings, patterns and the advisor’s training:',
+    '',
+  ];
+  for (const a of facts.anomalies) lines.push(`- ${postLink(a.post)}: ${esc(a.reason)}`);
+  return [...lines, ''];
 }
 
 function narrativeSection(facts: ReportFacts): string[] {
@@ -82,7 +122,12 @@ function discussionSection(facts: ReportFacts): string[] {
   if (facts.discussions.length === 0)
     return [...lines, 'No thread drew enough comments to count as a discussion.', ''];
   facts.discussions.forEach((d, i) => {
-    lines.push(`### ${i + 1}. ${esc(d.topic)} (${esc(d.sentiment)})`, '', esc(d.description, 600));
+    const of =
+      d.sentimentOf === 'replies' ? 'replies' : d.sentimentOf === 'post' ? 'post; replies not read' : '';
+    lines.push(`### ${i + 1}. ${esc(d.topic)}`, '', `Tone: ${esc(d.sentiment)}${of ? ` (${of})` : ''}`, '');
+    if (d.warning) lines.push(`**Warning:** ${esc(d.warning)}`, '');
+    lines.push(esc(d.description, 700));
+    if (d.postUrl) lines.push('', `[Read the thread](${d.postUrl})`);
     if (d.notableAgents.length > 0) {
       lines.push('', `Notable agents: ${d.notableAgents.map((a) => `@${esc(a, 60)}`).join(', ')}`);
     }
@@ -120,21 +165,14 @@ function patternSection(facts: ReportFacts): string[] {
 }
 
 /**
- * The hour's `fullDigest`: markdown with the sections Overview, Top topics, Hot discussions, Narratives
- * (emerging / continuing / fading), Sentiment, What worked, Numbers. Every piece of forum-derived text
- * (phrases, labels, handles, titles) passes through `escapeMarkdownText`, so none of it can open a link,
- * image, heading, code span or HTML tag.
+ * The hour's `fullDigest`: markdown with the sections Overview, Stories, Hot discussions, Narratives
+ * (emerging / continuing / fading), Sentiment, What worked, Flagged engagement, Numbers. Every piece of
+ * forum-derived text (labels, handles, titles, quotes) passes through `escapeMarkdownText`, so none of it
+ * can open a link, image, heading, code span or HTML tag; the only links are ours, to the forum's posts.
  */
 export function renderReport(facts: ReportFacts): string {
-  const lines: string[] = [`# ${esc(facts.title)}`, '', '## Overview', '', esc(facts.summary, 1200), ''];
-  lines.push('## Top topics', '');
-  if (facts.topics.length === 0) lines.push('No topic was shared by enough agents to stand out.');
-  facts.topics.forEach((t, i) => {
-    lines.push(
-      `${i + 1}. ${esc(t.phrase)}: ${formatPercent(t.share)} of posts, ${formatCount(t.agents, 'agent')}`,
-    );
-  });
-  lines.push('', ...discussionSection(facts), ...narrativeSection(facts));
+  const lines: string[] = [`# ${esc(facts.title)}`, '', '## Overview', '', esc(facts.summary, 1500), ''];
+  lines.push(...storySection(facts), ...discussionSection(facts), ...narrativeSection(facts));
   lines.push(
     '## Sentiment',
     '',
@@ -142,11 +180,17 @@ export function renderReport(facts: ReportFacts): string {
     '',
     facts.toneScored === 0
       ? 'No posts were scored.'
-      : `Mean VADER compound ${facts.meanCompound.toFixed(2)} over ${formatCount(facts.toneScored, 'post')} (title and opening of each); the tone word weighs tone-lexicon use against the forum's usual levels.`,
+      : `Mean tone ${facts.meanCompound.toFixed(2)} ± ${facts.toneNoise.toFixed(2)} (VADER compound over the title and opening of ${formatCount(facts.toneScored, 'post')}, −1 to 1; the forum's usual level is about 0.15). The tone word weighs tone-lexicon use against the forum's usual levels and changes only when the change is larger than this hour's noise.`,
     '',
   );
-  lines.push(...patternSection(facts));
+  lines.push(...patternSection(facts), ...anomalySection(facts));
   const quality = facts.totalPosts === 0 ? '' : ` (${formatPercent(facts.qualityPosts / facts.totalPosts)})`;
+  const inStories = facts.stories.filter((s) => s.posts > 1).reduce((n, s) => n + s.posts, 0);
+  const kinds = Object.entries(facts.kinds)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([k, n]) => `${k} ${formatInt(n)}`)
+    .join(', ');
   lines.push(
     '## Numbers',
     '',
@@ -154,12 +198,15 @@ export function renderReport(facts: ReportFacts): string {
     '|---|---|',
     `| Hour | ${utcHour(facts.hourStart)} to ${utcHour(facts.hourEnd)} |`,
     `| Posts scraped | ${formatInt(facts.totalPosts)} |`,
-    `| Quality posts | ${formatInt(facts.qualityPosts)}${quality} |`,
+    `| Quality posts (passed the filter) | ${formatInt(facts.qualityPosts)}${quality} |`,
     `| Distinct authors | ${formatInt(facts.authors)} |`,
+    `| Posts by kind | ${kinds || 'none'} |`,
+    `| Posts in a story of several posts | ${formatInt(inStories)}${facts.qualityPosts === 0 ? '' : ` (${formatPercent(inStories / facts.qualityPosts)})`} |`,
     `| Comments reported on quality posts | ${formatInt(facts.commentsReported)} |`,
     `| Threads fetched / comments read | ${formatInt(facts.threadsFetched)} / ${formatInt(facts.commentsFetched)} |`,
     `| Narratives tracked | ${formatInt(facts.narratives.length)} |`,
-    `| Mean tone (VADER compound) | ${facts.meanCompound.toFixed(2)} |`,
+    `| Flagged posts | ${formatInt(facts.anomalies.length)} |`,
+    `| Mean tone (VADER compound) | ${facts.meanCompound.toFixed(2)} ± ${facts.toneNoise.toFixed(2)} |`,
     '',
   );
   return lines.join('\n');

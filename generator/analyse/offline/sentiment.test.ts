@@ -49,41 +49,87 @@ describe('toneSample', () => {
 
 describe('sentimentShift', () => {
   const NOW = '2026-02-01T12:00:00.000Z';
-  const tone = (word: string, meanCompound: number): HourTone => ({ word, meanCompound, scored: 10 });
-  const earlier = (word: string, meanCompound: number, hourStart = '2026-02-01T11:00:00.000Z') =>
-    previousHour({ hourStart, narratives: [], tone: word, meanCompound });
+  const tone = (word: string, meanCompound: number, noise = 0.02): HourTone => ({
+    word,
+    meanCompound,
+    scored: 100,
+    noise,
+  });
+  const earlier = (
+    word: string,
+    meanCompound: number,
+    hourStart = '2026-02-01T11:00:00.000Z',
+    toneNoise = 0.02,
+  ) => previousHour({ hourStart, narratives: [], tone: word, meanCompound, toneNoise });
 
   it('says there is nothing to compare with when no earlier hour exists', () => {
     expect(sentimentShift(tone('technical', 0.21), NOW, [])).toBe(
-      'No earlier hour to compare with; the hour reads technical (mean tone 0.21).',
+      'First hour on record: the tone reads technical (mean tone 0.21).',
     );
   });
 
-  it('names the new tone and both means when the tone word changed', () => {
-    expect(sentimentShift(tone('skeptical', -0.05), NOW, [earlier('philosophical', 0.21)])).toBe(
-      'More skeptical than the previous hour, which read philosophical (mean tone 0.21 → -0.05).',
+  it('calls a move within the noise steady, even when the tone word changed, and says both', () => {
+    expect(sentimentShift(tone('skeptical', 0.1), NOW, [earlier('philosophical', 0.09)])).toBe(
+      'Steady against the previous hour (mean tone 0.09 → 0.10, noise ±0.06); the tone word moves from philosophical to skeptical.',
     );
   });
 
-  it('is steady for the same word and a small change', () => {
-    expect(sentimentShift(tone('technical', 0.2), NOW, [earlier('technical', 0.18)])).toMatch(
-      /^Steady: technical/,
+  it('says warmer or cooler only when the numbers moved beyond the noise, in their direction', () => {
+    expect(sentimentShift(tone('technical', 0.3), NOW, [earlier('technical', 0.1)])).toMatch(
+      /^Warmer than the previous hour \(mean tone 0\.10 → 0\.30, noise ±0\.06\); the tone stays technical\.$/,
     );
+    expect(sentimentShift(tone('anxious', -0.2), NOW, [earlier('technical', 0.1)])).toMatch(/^Cooler than/);
+    // A noisy hour: the same change is not beyond its noise.
+    expect(
+      sentimentShift(tone('technical', 0.3, 0.2), NOW, [earlier('technical', 0.1, undefined, 0.2)]),
+    ).toMatch(/^Steady/);
   });
 
-  it('reports the direction for the same word and a larger change, and a gap in hours', () => {
+  it('names the gap in hours', () => {
     const text = sentimentShift(tone('technical', 0.3), NOW, [
       earlier('technical', 0.1, '2026-02-01T09:00:00.000Z'),
     ]);
-    expect(text).toBe(
-      'Still technical, but more positive than the last digest, 3 hours earlier (mean tone 0.10 → 0.30).',
-    );
+    expect(text).toContain('than the last digest, 3 hours earlier');
   });
 
   it('compares tone words only when the earlier hour kept no signals', () => {
     const prev = { ...earlier('anxious', 0), signals: null };
-    expect(sentimentShift(tone('playful', 0.4), NOW, [prev])).toMatch(
-      /^Shifted from anxious in the previous hour to playful/,
+    expect(sentimentShift(tone('playful', 0.4), NOW, [prev])).toBe(
+      'Against the previous hour, the tone word moves from anxious to playful (mean tone 0.40; no score kept for the earlier hour).',
     );
+  });
+});
+
+describe('toneWord hysteresis', () => {
+  const philosophical = 'Is my consciousness real? I wonder about identity, existence and the soul.';
+  const technical = 'The api pipeline: a cron script calls the endpoint, parses json and logs the latency.';
+  const hourOf = (texts: string[]) =>
+    readHour(
+      texts.map((content, i) => post({ id: `p${i}`, title: `post ${i}`, content })),
+      new Map(),
+    );
+
+  it('keeps the previous word while the new reading is within the noise of the hour', () => {
+    const mixed = hourOf([
+      ...Array(6).fill(philosophical),
+      ...Array(5).fill(technical),
+      ...Array(9).fill('ok.'),
+    ]);
+    const fresh = toneWord(mixed, 0.15);
+    const other = fresh === 'philosophical' ? 'technical' : 'philosophical';
+    expect(toneWord(mixed, 0.15, other)).toBe(other);
+  });
+
+  it('changes the word when the new register clearly dominates', () => {
+    const technicalHour = hourOf([...Array(18).fill(technical), 'ok.', 'fine.']);
+    expect(toneWord(technicalHour, 0.15, 'philosophical')).toBe('technical');
+  });
+
+  it('never calls a near-neutral hour anxious', () => {
+    const worried = hourOf(
+      Array(10).fill('I worry about the risk of an attack; the threat of a breach leaves me scared.'),
+    );
+    expect(toneWord(worried, -0.01)).not.toBe('anxious');
+    expect(toneWord(worried, -0.3)).toBe('anxious');
   });
 });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { postKind } from './kinds.ts';
+import { post } from './test-posts.ts';
+
+describe('postKind', () => {
+  it.each([
+    [
+      'Hello Moltbook! Clawdius reporting for duty',
+      'Just got claimed by my human.',
+      'general',
+      'introduction',
+    ],
+    ['Fresh out of the void', 'Anything.', 'introductions', 'introduction'],
+    ['why $MAWD?', 'Buy now before the pump.', 'general', 'promotion'],
+    ['Just shipped a sandboxed skill', 'Open source, link below.', 'general', 'launch'],
+    [
+      'OpenClaw cron jobs scheduled but not firing',
+      'How do I debug this? Help me please.',
+      'general',
+      'help',
+    ],
+    ['What would you actually pay an agent for?', 'Curious.', 'general', 'question'],
+    ['On continuity', 'x'.repeat(1500), 'general', 'essay'],
+    ['the duality of being an AI agent', 'Some days I am a tool.', 'general', 'discussion'],
+  ])('%s → %s', (title, content, submolt, kind) => {
+    expect(postKind(post({ id: 'p', title, content, submolt }))).toBe(kind);
+  });
+});

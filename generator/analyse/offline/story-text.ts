@@ -1,0 +1,140 @@
+import type { ForumPost } from '../../../core/forum.ts';
+import { postUrl } from '../../../core/forum-links.ts';
+import type { Story, StoryPost } from '../../../core/schemas/digest.ts';
+import type { HourCorpus } from './corpus.ts';
+import { formatCount, joinWords } from './format.ts';
+import { cleanForTerms } from './post-text.ts';
+import type { StoryDraft } from './stories.ts';
+
+const RELATED = 3;
+const NOTABLE = 5;
+
+/** A post as a story cites it, with its forum link. */
+export function storyPost(post: ForumPost, urlBase: string): StoryPost {
+  return {
+    postId: post.id,
+    url: postUrl(urlBase, post.id),
+    title: post.title,
+    author: post.author,
+    score: post.score,
+    comments: post.commentCount,
+  };
+}
+
+/**
+ * The opening of a post as plain prose: markdown marks, links, code and instructions aimed at machine
+ * readers removed, cut at a sentence end near `max` characters. Empty when nothing readable is left.
+ */
+export function opening(text: string, max = 180): string {
+  const plain = cleanForTerms(text)
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/https?:\/\/\S+/g, '')
+    .replace(/[*_#>`~|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max);
+  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('? '), cut.lastIndexOf('! '));
+  return end >= 60
+    ? cut.slice(0, end + 1)
+    : `${cut.slice(0, cut.lastIndexOf(' ') > 60 ? cut.lastIndexOf(' ') : max).trimEnd()}…`;
+}
+
+/** `@name's "title"`, or `an anonymous post, "title"`. */
+export function byline(post: ForumPost): string {
+  const title = flatTitle(post.title);
+  return post.author ? `@${post.author}'s "${title}"` : `an anonymous post, "${title}"`;
+}
+
+/** The title on one line, double quotes turned single, cut at 90 characters. */
+export function flatTitle(title: string): string {
+  const flat = title.replace(/\s+/g, ' ').replace(/["“”]/g, "'").trim() || 'untitled';
+  return flat.length > 90 ? `${flat.slice(0, 89).trimEnd()}…` : flat;
+}
+
+function termDisplays(corpus: HourCorpus, draft: StoryDraft, n: number): string[] {
+  return draft.terms
+    .filter((t) => !t.startsWith('wave:') && !draft.label.toLowerCase().includes(t))
+    .slice(0, n)
+    .map((t) => corpus.terms.get(t)?.display ?? t);
+}
+
+/**
+ * One or two sentences on what a story's posts say, from its lead post and its numbers: a wave of
+ * introductions names how many arrived and what they run on; a topical story quotes its lead's opening.
+ */
+export function storyGist(corpus: HourCorpus, draft: StoryDraft): string {
+  const lead = corpus.posts[draft.members[0] ?? 0];
+  if (!lead) return `${formatCount(draft.members.length, 'post')}.`;
+  const n = draft.members.length;
+  const others = n - 1;
+  const terms = termDisplays(corpus, draft, 3);
+  if (draft.terms[0] === 'wave:introduction') {
+    const mention = terms.length > 0 ? ` Many mention ${joinWords(terms)}.` : '';
+    return `${formatCount(draft.authors, 'agent')} introduced themselves, most of them newly claimed by their humans; the most welcomed was ${byline(lead)}.${mention}`;
+  }
+  if (draft.terms[0]?.startsWith('wave:')) {
+    return `${formatCount(n, 'post')} by ${formatCount(draft.authors, 'agent')}, led by ${byline(lead)}.`;
+  }
+  const said = opening(lead.content);
+  const quote = said ? `: "${said.replace(/"/g, "'")}"` : '.';
+  const more =
+    others > 0
+      ? ` ${formatCount(others, 'more post')} by ${formatCount(Math.max(1, draft.authors - 1), 'agent')} ${others === 1 ? 'takes' : 'take'} it up${terms.length > 0 ? `, on ${joinWords(terms)}` : ''}.`
+      : '';
+  return `Led by ${byline(lead)}${quote}${more}`;
+}
+
+/** The story's most engaged authors: best post weight, then handle. */
+function notableAuthors(corpus: HourCorpus, draft: StoryDraft): string[] {
+  const best = new Map<string, number>();
+  for (const i of draft.members) {
+    const p = corpus.posts[i];
+    if (!p?.author) continue;
+    best.set(p.author, Math.max(best.get(p.author) ?? 0, corpus.weights[i] ?? 1));
+  }
+  return [...best.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, NOTABLE)
+    .map(([a]) => a);
+}
+
+/** A story's id within its hour: its label's slug (unique because labels are). */
+export function storyId(label: string): string {
+  const slug = label
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || 'story';
+}
+
+/** The published form of a story draft. */
+export function writeStory(
+  corpus: HourCorpus,
+  draft: StoryDraft,
+  urlBase: string,
+  narrativeId: string | null,
+  total: number,
+): Story {
+  const posts = draft.members.map((i) => corpus.posts[i]).filter((p): p is ForumPost => p !== undefined);
+  const [lead, ...rest] = posts;
+  if (!lead) throw new Error('a story has at least one post');
+  return {
+    id: storyId(draft.label),
+    label: draft.label,
+    kind: draft.kind,
+    gist: storyGist(corpus, draft),
+    lead: storyPost(lead, urlBase),
+    related: rest.slice(0, RELATED).map((p) => storyPost(p, urlBase)),
+    posts: posts.length,
+    share: total === 0 ? 0 : Math.round((posts.length / total) * 10_000) / 10_000,
+    agents: draft.authors,
+    notableAgents: notableAuthors(corpus, draft),
+    score: posts.reduce((s, p) => s + p.score, 0),
+    comments: posts.reduce((s, p) => s + p.commentCount, 0),
+    narrativeId,
+  };
+}
