@@ -156,7 +156,7 @@ describe('rate-limit headers', () => {
     await get();
     expect(clock.sleeps).toEqual([]);
     await get();
-    expect(clock.sleeps).toEqual([25_000]);
+    expect(clock.sleeps).toEqual([26_000]);
     expect(stats.rateLimitWaits).toBe(1);
     expect(events).toContainEqual(
       expect.objectContaining({ type: 'rate-limited', source: 'rate-limit-headers' }),
@@ -173,7 +173,51 @@ describe('rate-limit headers', () => {
     resetAt = clock.now() / 1000 + 40;
     await get();
     await get();
-    expect(clock.sleeps).toEqual([40_000]);
+    expect(clock.sleeps).toEqual([41_000]);
+  });
+});
+
+describe('against a window that resets inside a second (the open-source server)', () => {
+  /**
+   * A server whose quota is spent until `resetAt` (not on a whole second). Like the open-source server it
+   * sends `X-RateLimit-Reset` in whole epoch seconds (rounded down), and on a 429 `Retry-After` in whole
+   * seconds (rounded up) with the body `{retryAfter, retryAfterMinutes}`. The first request passes when
+   * `firstPasses`.
+   */
+  async function windowServer(clock: { now(): number }, resetAt: number, firstPasses: boolean) {
+    const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(resetAt / 1000)) };
+    return serve((_req, i) => {
+      const left = resetAt - clock.now();
+      if ((i === 0 && firstPasses) || left <= 0) return { ...OK, headers };
+      const seconds = Math.ceil(left / 1000);
+      return {
+        status: 429,
+        headers: { ...headers, 'retry-after': String(seconds) },
+        body: {
+          error: 'Rate limit exceeded',
+          retryAfter: seconds,
+          retryAfterMinutes: Math.ceil(seconds / 60),
+        },
+      };
+    });
+  }
+
+  it('after a 429 with Retry-After 1 and retryAfterMinutes 1 waits a second, not a minute', async () => {
+    const clock = fakeClock();
+    const server = await windowServer(clock, clock.now() + 900, false);
+    await getter(server, { now: clock.now, sleep: clock.sleep }).get();
+    expect(server.requests).toHaveLength(2);
+    expect(clock.sleeps).toEqual([1000]);
+  });
+
+  it('resumes once X-RateLimit-Reset has really passed, not up to a second early into one more 429', async () => {
+    const clock = fakeClock();
+    const server = await windowServer(clock, clock.now() + 20_400, true);
+    const { get } = getter(server, { now: clock.now, sleep: clock.sleep });
+    await get();
+    await get();
+    expect(server.requests).toHaveLength(2);
+    expect(clock.sleeps).toEqual([21_000]);
   });
 });
 

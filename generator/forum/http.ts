@@ -114,7 +114,14 @@ export function createJsonGetter(ctx: HttpContext): (url: URL) => Promise<unknow
         }
         if (status < 200 || status >= 300) {
           await discard(res);
-          throw new ForumError('http-error', `GET ${safeUrl(url)} answered ${status}`, { status });
+          const hint = status === 404 ? missingApiPathHint(ctx.baseUrl) : null;
+          throw new ForumError(
+            'http-error',
+            `GET ${safeUrl(url)} answered ${status}${hint ? `; ${hint}` : ''}`,
+            {
+              status,
+            },
+          );
         }
         const parsed = parseJson(await res.text());
         if (!parsed.ok) return { ok: false, reason: 'invalid-json', status, detail: parsed.error };
@@ -222,6 +229,18 @@ function redirectTarget(res: Response, url: URL, baseUrl: string): URL {
     );
   }
   return target;
+}
+
+/**
+ * For a 404: when the base URL does not end in `/api/v1` (the path of every Moltbook-compatible API,
+ * the open-source server's included), what to configure instead; null when it does.
+ */
+export function missingApiPathHint(baseUrl: string): string | null {
+  const url = new URL(baseUrl);
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith('/api/v1')) return null;
+  const fixed = path.endsWith('/api') ? `${path}/v1` : `${path}/api/v1`;
+  return `the base URL has no /api/v1: configure the forum base URL as ${url.origin}${fixed}`;
 }
 
 async function discard(res: Response): Promise<void> {

@@ -14,7 +14,15 @@ describe('retryAfterMs', () => {
     ['open-source retryAfter', null, { error: 'Rate limit exceeded', retryAfter: 7 }, 7000],
     ['open-source retryAfterMinutes', null, { retryAfterMinutes: '1' }, 60_000],
     ['nested under data', null, { data: { retry_after_seconds: 3 } }, 3000],
-    ['the longest hint', '5', { retry_after_minutes: 1 }, 60_000],
+    ['most precise hint: seconds over minutes', '5', { retry_after_minutes: 1 }, 5000],
+    [
+      'open-source 429: Retry-After 1 over retryAfterMinutes 1',
+      '1',
+      { retryAfter: 1, retryAfterMinutes: 1 },
+      1000,
+    ],
+    ['body seconds over body minutes', null, { retry_after_seconds: 4, retry_after_minutes: 1 }, 4000],
+    ['longest of the precise hints', '5', { retry_after_seconds: 8, retryAfterMinutes: 2 }, 8000],
   ])('reads the %s', (_, header, body, expected) => {
     expect(retryAfterMs(header, body, NOW)).toBe(expected);
   });
@@ -34,10 +42,12 @@ describe('rateLimitResumeAt', () => {
   });
 
   it.each([
-    ['delta seconds', '30', NOW + 30_000],
-    ['epoch seconds', String(NOW / 1000 + 45), NOW + 45_000],
+    // Whole seconds may be rounded down by the server: the wait covers the whole second named.
+    ['delta seconds', '30', NOW + 31_000],
+    ['epoch seconds', String(NOW / 1000 + 45), NOW + 46_000],
+    ['fractional epoch seconds', String(NOW / 1000 + 45.25), NOW + 45_250],
     ['epoch milliseconds', String(NOW + 20_000), NOW + 20_000],
-    ['an HTTP date', new Date(NOW + 10_000).toUTCString(), NOW + 10_000],
+    ['an HTTP date', new Date(NOW + 10_000).toUTCString(), NOW + 11_000],
     ['nothing (one minute assumed)', '', NOW + 60_000],
   ])('reads a reset given as %s', (_, reset, expected) => {
     const headers = h({
