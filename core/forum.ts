@@ -45,6 +45,13 @@ export const ForumComment = z
   .strict();
 export type ForumComment = z.infer<typeof ForumComment>;
 
+/** The comment threads of one hour: how many were wanted (the most-commented posts), fetched, and failed. */
+export interface ThreadCounts {
+  readonly wanted: number;
+  readonly fetched: number;
+  readonly failed: number;
+}
+
 /** One scraped hour: its posts and the comment threads fetched for the most active of them. */
 export interface ScrapedHour {
   readonly hourStart: string;
@@ -53,4 +60,14 @@ export interface ScrapedHour {
   readonly posts: readonly ForumPost[];
   /** Post id → its flattened comments, for the threads that were fetched. */
   readonly comments: ReadonlyMap<string, readonly ForumComment[]>;
+  /** Threads wanted, fetched and failed; a failed thread makes the hour incomplete (see `isIncomplete`). */
+  readonly threads: ThreadCounts;
+}
+
+/**
+ * Whether a scraped hour lacks part of what was asked for (a comment thread that could not be fetched):
+ * such an hour is published, says so in its numbers, and is scraped again by the next run.
+ */
+export function isIncomplete(hour: Pick<ScrapedHour, 'threads'>): boolean {
+  return hour.threads.failed > 0;
 }

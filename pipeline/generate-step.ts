@@ -1,3 +1,4 @@
+import { EXIT_INCOMPLETE } from '../generator/cli/exit-codes.ts';
 import type { HourPlan } from './hour-plan.ts';
 import type { Logger } from './log.ts';
 import { runCommand, tail } from './run-command.ts';
@@ -39,7 +40,8 @@ function errorText(stdout: string, stderr: string): string {
  * missing hours, oldest first), then `npm run generate -- --hour H` for each hour to generate. A
  * backfill failure does not keep the newest hour from being published: it is returned (the run then
  * counts as failed) unless the backfill was the whole plan or a usage/configuration error (exit 2),
- * which throw. A generate failure throws StepError (exit 2 for the generator's usage/configuration
+ * which throw. Exit 3 (published but incomplete) is only a warning: the hour is marked and the next
+ * run's backfill redoes it. A generate failure throws StepError (exit 2 for the generator's usage/configuration
  * errors, 1 otherwise).
  */
 export async function generateHours(
@@ -52,7 +54,9 @@ export async function generateHours(
     const { from, to } = plan.backfill;
     log.info(`backfill missing hours ${from.toISOString()} … ${to.toISOString()}`);
     const r = await npmScript(options, 'backfill', ['--from', from.toISOString(), '--to', to.toISOString()]);
-    if (r.code !== 0) {
+    if (r.code === EXIT_INCOMPLETE)
+      log.warn('backfill published some hours incomplete; the next run redoes them');
+    else if (r.code !== 0) {
       backfillError = `npm run backfill exited ${r.code}: ${errorText(r.stdout, r.stderr)}`;
       if (r.code === 2 || plan.generate.length === 0)
         throw new StepError('backfill', backfillError, r.code === 2 ? 2 : 1);
@@ -62,7 +66,9 @@ export async function generateHours(
   for (const hour of plan.generate) {
     log.info(`generate ${hour.toISOString()}`);
     const r = await npmScript(options, 'generate', ['--hour', hour.toISOString()]);
-    if (r.code !== 0)
+    if (r.code === EXIT_INCOMPLETE)
+      log.warn(`${hour.toISOString()} published incomplete (comment threads failed); the next run redoes it`);
+    else if (r.code !== 0)
       throw new StepError(
         'generate',
         `npm run generate -- --hour ${hour.toISOString()} exited ${r.code}: ${errorText(r.stdout, r.stderr)}` +

@@ -48,6 +48,8 @@ describe('contentKind', () => {
   it.each([
     ['digests/2026/01/28/17.json', 'digest'],
     ['digests/2026/01/28/17.md', 'digest-markdown'],
+    ['digests/2026/01/28/17.incomplete.json', 'incomplete-marker'],
+    ['signals/2026/01/28/17.incomplete.json', null],
     ['signals/2026/01/28/17.json', 'signals'],
     ['signals/2026/01/28/17.md', null],
     ['advisor/model.json', 'advisor-model'],

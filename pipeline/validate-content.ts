@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { ActivitySnapshotSchema, parseModelArtifact } from '../core/advisor/model.ts';
 import { Digest } from '../core/schemas/digest.ts';
 import { HourSignals } from '../core/schemas/signals.ts';
+import { IncompleteMarker } from '../generator/content/incomplete.ts';
 import { LabelledRow, PostingRow } from '../generator/learn/rows.ts';
 
 /** A content file that must not be published, and why. */
@@ -26,11 +27,14 @@ export interface ContentValidation {
 }
 
 const HOUR_PATH = /^(digests|signals)\/(\d{4})\/(\d{2})\/(\d{2})\/(\d{2})\.(json|md)$/;
+/** The marker of an hour published incomplete, beside its digest (generator/content/incomplete.ts). */
+const INCOMPLETE_PATH = /^digests\/\d{4}\/\d{2}\/\d{2}\/\d{2}\.incomplete\.json$/;
 
 /** The kinds of file the content folder may hold, each with how it is checked. */
 export type ContentKind =
   | 'digest'
   | 'digest-markdown'
+  | 'incomplete-marker'
   | 'signals'
   | 'advisor-model'
   | 'advisor-card-json'
@@ -42,6 +46,7 @@ export type ContentKind =
 
 /** What a content path holds, from its place in the layout; null for a file the layout has no place for. */
 export function contentKind(path: string): ContentKind | null {
+  if (INCOMPLETE_PATH.test(path)) return 'incomplete-marker';
   const hour = HOUR_PATH.exec(path);
   if (hour) {
     if (hour[1] === 'signals') return hour[6] === 'json' ? 'signals' : null;
@@ -95,6 +100,16 @@ async function checkFile(contentDir: string, path: string, kind: ContentKind): P
       if (new Date(parsed.data.hourStart).toISOString() !== hourOfPath(path))
         throw new Error(`hourStart ${parsed.data.hourStart} does not match the file's hour`);
       return parsed.data;
+    }
+    case 'incomplete-marker': {
+      const parsed = IncompleteMarker.safeParse(parseJson(text));
+      if (!parsed.success) throw new Error(issuesText(parsed.error.issues));
+      if (
+        new Date(parsed.data.hourStart).toISOString() !==
+        hourOfPath(path.replace(/\.incomplete\.json$/, '.json'))
+      )
+        throw new Error(`hourStart ${parsed.data.hourStart} does not match the file's hour`);
+      return undefined;
     }
     case 'signals': {
       const parsed = HourSignals.safeParse(parseJson(text));

@@ -1,4 +1,5 @@
 import { type Config, ConfigError, loadConfig } from '../../core/config.ts';
+import type { ThreadCounts } from '../../core/forum.ts';
 import { selectAnalyser } from '../analyse/select.ts';
 import type { Analyser } from '../analyse/types.ts';
 import { createForumClient } from '../forum/client.ts';
@@ -6,18 +7,24 @@ import { logEvent } from '../log.ts';
 import { loadReplay, ReplayFileError, replayNotes } from '../replay/load.ts';
 import { replaySource } from '../replay/source.ts';
 import type { HourSource } from '../run-hour.ts';
+import { EXIT_INCOMPLETE } from './exit-codes.ts';
 
 /** Forum client events too frequent to be worth a log line each (one per request or page). */
 const QUIET_FORUM_EVENTS = new Set(['request', 'page', 'probe', 'thread']);
 
-/** A command-line failure with the exit code it should end the process with. */
+/** A command-line failure (or an incomplete result) with the exit code it should end the process with. */
 export class CliError extends Error {
   constructor(
     message: string,
-    readonly exitCode: 1 | 2,
+    readonly exitCode: 1 | 2 | typeof EXIT_INCOMPLETE,
   ) {
     super(message);
   }
+}
+
+/** `incomplete: 6 of 20 comment threads fetched, 14 failed`, for a report line. */
+export function describeIncomplete(threads: ThreadCounts): string {
+  return `incomplete: ${threads.fetched} of ${threads.wanted} comment threads fetched, ${threads.failed} failed`;
 }
 
 /** What the generate and backfill commands share: configuration, forum source and analyser. */
@@ -94,7 +101,8 @@ export async function runCli(main: () => Promise<void>): Promise<void> {
     await main();
   } catch (error) {
     if (error instanceof CliError) {
-      process.stderr.write(`error: ${error.message}\n`);
+      const label = error.exitCode === EXIT_INCOMPLETE ? 'incomplete' : 'error';
+      process.stderr.write(`${label}: ${error.message}\n`);
       process.exitCode = error.exitCode;
       return;
     }

@@ -1,13 +1,16 @@
 import { addHours, lastCompleteHour } from '../../core/hours.ts';
 import { runHour } from '../run-hour.ts';
 import { hourFlag, parseFlags } from './args.ts';
-import { CliError, createContext, runCli } from './context.ts';
+import { CliError, createContext, describeIncomplete, runCli } from './context.ts';
+import { EXIT_INCOMPLETE } from './exit-codes.ts';
 
 const USAGE =
   'usage: npm run generate -- [--hour <ISO hour>] [--forum <api base url>] [--content <dir>]\n' +
   '       npm run generate -- --hour <ISO hour> --posts-file <jsonl> [--comments-file <jsonl>] [--content <dir>]\n' +
   '  Builds and publishes the digest of one hour (default: the last complete hour), scraped from the\n' +
-  '  forum, or replayed with no network from recorded posts (and comments), one JSON object a line.';
+  '  forum, or replayed with no network from recorded posts (and comments), one JSON object a line.\n' +
+  '  Exit: 0 published, 1 failed (nothing published), 2 bad arguments, 3 published but incomplete\n' +
+  '  (comment threads failed; the hour is marked and the next backfill redoes it).';
 
 await runCli(async () => {
   const flags = parseFlags(
@@ -43,6 +46,11 @@ await runCli(async () => {
   const report = await runHour({ ...ctx, hourStart: hour, now: () => new Date() });
   process.stdout.write(
     `${report.hourStart} ${report.outcome}: ${report.qualityPosts}/${report.totalPosts} quality posts, ` +
-      `digest ${report.digestId} — ${report.title}\n`,
+      `digest ${report.digestId} — ${report.title}${report.incomplete ? ` (${describeIncomplete(report.threads)})` : ''}\n`,
   );
+  if (report.incomplete)
+    throw new CliError(
+      `${report.hourStart} was published ${describeIncomplete(report.threads)}; it is marked, and the next backfill (or this command again) redoes it`,
+      EXIT_INCOMPLETE,
+    );
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ForumComment, ForumPost } from '../../core/forum.ts';
+import { ForumComment, ForumPost, isIncomplete } from '../../core/forum.ts';
 import { createForumClient, type ForumClientEvent, type ForumClientOptions, ForumError } from './client.ts';
 import { fakeClock } from './testing/clock.ts';
 import {
@@ -347,6 +347,8 @@ describe('comment threads', () => {
     const hour = await client({ maxRetries: 1 }).fetchHour(HOUR_START, HOUR_END);
     expect([...hour.comments.keys()]).toEqual(['many-b', 'few']);
     expect(hour.stats).toMatchObject({ threadsRequested: 3, threadsFetched: 2, threadsFailed: 1 });
+    expect(hour.threads).toEqual({ wanted: 3, fetched: 2, failed: 1 });
+    expect(isIncomplete(hour)).toBe(true);
     expect(events).toContainEqual(
       expect.objectContaining({ type: 'thread-failed', postId: 'many-a', kind: 'server-error' }),
     );
@@ -439,6 +441,25 @@ describe('configuration', () => {
     const client = createForumClient({ baseUrl: 'http://127.0.0.1:9/api/v1' });
     expect((await failure(client.fetchHour(HOUR_END, HOUR_START))).kind).toBe('config');
     expect((await failure(client.fetchHour(new Date(Number.NaN), HOUR_END))).kind).toBe('config');
+  });
+
+  it.each([
+    ['', '/api/v1'],
+    ['/api', '/api/v1'],
+    ['/forum/', '/forum/api/v1'],
+  ])('says what to add when a base URL without /api/v1 (%j) gets a 404', async (path, fixed) => {
+    const posts = [productionPost('2026-02-10T11:30:00Z')];
+    const { server, clock } = await forum({ dialect: 'open-source', posts });
+    const client = createForumClient({
+      baseUrl: `${server.origin}${path}`,
+      now: clock.now,
+      sleep: clock.sleep,
+    });
+    const err = await failure(client.fetchHour(HOUR_START, HOUR_END));
+    expect(err).toMatchObject({ kind: 'http-error', status: 404 });
+    expect(err.message).toContain(
+      `the base URL has no /api/v1: configure the forum base URL as ${server.origin}${fixed}`,
+    );
   });
 
   it('accepts a base URL with a trailing slash', async () => {

@@ -47,7 +47,8 @@ export interface ForumClientOptions {
 export interface ForumClient {
   /**
    * Every post created in [hourStart, hourEnd) plus the comment threads of the most-commented ones.
-   * Returns the complete window or throws `ForumError` (failed comment threads are only counted).
+   * Returns the complete window or throws `ForumError`. Failed comment threads are not fatal: they are
+   * counted in `threads` (and `stats`), which makes the hour incomplete (`isIncomplete`).
    */
   fetchHour(hourStart: Date, hourEnd: Date): Promise<ScrapedHour & { stats: FetchStats }>;
 }
@@ -154,6 +155,11 @@ export function createForumClient(opts: ForumClientOptions): ForumClient {
           hourEnd: new Date(endMs).toISOString(),
           posts,
           comments,
+          threads: {
+            wanted: stats.threadsRequested,
+            fetched: stats.threadsFetched,
+            failed: stats.threadsFailed,
+          },
           stats,
         };
       } catch (err) {

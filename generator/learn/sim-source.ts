@@ -31,6 +31,7 @@ export function simulatedSource(options: {
         hourEnd: hourEnd.toISOString(),
         posts: posts.map((p) => p.post).reverse(),
         comments,
+        threads: { wanted: comments.size, fetched: comments.size, failed: 0 },
       };
     },
   };

@@ -35,6 +35,7 @@ describe('replaySource', () => {
     expect(hour.hourEnd).toBe('2026-01-30T20:00:00.000Z');
     expect(hour.posts.map((p) => p.id)).toEqual(['c', 'd', 'b']);
     expect([...hour.comments.keys()]).toEqual(['c', 'b']);
+    expect(hour.threads).toEqual({ wanted: 2, fetched: 2, failed: 0 });
     expect(hour.comments.get('c')?.map((c) => c.id)).toEqual(['kc']);
   });
 

@@ -36,6 +36,7 @@ export function replaySource(archive: ReplayArchive, options: { commentThreads: 
         hourEnd: new Date(endMs).toISOString(),
         posts,
         comments,
+        threads: { wanted: comments.size, fetched: comments.size, failed: 0 },
       };
     },
   };
