@@ -179,4 +179,47 @@ describe('runHour wiring', () => {
       await rm(content, { recursive: true, force: true });
     }
   });
+
+  it('keeps posts with inorganic engagement out of the training rows', async () => {
+    const d = await mkdtemp(join(tmpdir(), 'murmur-learn-rigged-'));
+    try {
+      const hour = new Date('2026-03-02T00:00:00.000Z');
+      const old = addHours(hour, -24);
+      const sim = simulatedSource({ seed: 9, postsPerHour: 30, clock: simClock(addHours(hour, 2)) });
+      const earlier = await sim.fetchHour(old, addHours(old, 1));
+      await learnFromHour({
+        contentDir: d,
+        scraped: earlier,
+        source: sim,
+        hourStart: old,
+        now: () => addHours(old, 1),
+      });
+      const rigged = earlier.posts[0]?.id;
+      const source = {
+        fetchHour: async (s: Date, e: Date) => {
+          const h = await sim.fetchHour(s, e);
+          return {
+            ...h,
+            posts: h.posts.map((p) =>
+              p.id === rigged ? { ...p, upvotes: 300_000, score: 300_000, commentCount: 12 } : p,
+            ),
+          };
+        },
+      };
+      const now = await sim.fetchHour(hour, addHours(hour, 1));
+      const report = await learnFromHour({
+        contentDir: d,
+        scraped: now,
+        source,
+        hourStart: hour,
+        now: () => addHours(hour, 1),
+      });
+      expect(report.labelled).toBeGreaterThan(0);
+      const rows = await readTrainingSet(d);
+      expect(rows.length).toBe(report.labelled);
+      expect(rows.some((r) => r.id === rigged)).toBe(false);
+    } finally {
+      await rm(d, { recursive: true, force: true });
+    }
+  });
 });

@@ -7,6 +7,7 @@ import { parseModelArtifact } from '../../core/advisor/model.ts';
 import { modelCardJson, modelCardMarkdown } from '../../core/advisor/model-card.ts';
 import type { ForumPost, ScrapedHour } from '../../core/forum.ts';
 import { addHours } from '../../core/hours.ts';
+import { engagementAnomalies } from '../analyse/offline/anomalies.ts';
 import { writeFileAtomic } from '../content/atomic-write.ts';
 import { readPreviousHours } from '../content/previous-hours.ts';
 import type { HourSource } from '../run-hour.ts';
@@ -129,11 +130,13 @@ export async function learnFromHour(options: LearnOptions): Promise<LearnReport>
   if (pending.length > 0) {
     const seen = await options.source.fetchHour(labelHour, addHours(labelHour, 1));
     const byId = new Map(seen.posts.map((p) => [p.id, p]));
+    // Votes that cannot be organic teach the model nothing true about what works.
+    const flagged = engagementAnomalies(seen.posts);
     const nowMs = options.now().getTime();
     for (const row of pending) {
       const post = byId.get(row.id);
       const ageHours = (nowMs - Date.parse(row.createdAt)) / 3_600_000;
-      if (!post || ageHours < LABEL_AGE.min || ageHours > LABEL_AGE.max) continue;
+      if (!post || flagged.has(post.id) || ageHours < LABEL_AGE.min || ageHours > LABEL_AGE.max) continue;
       labelled.push({
         ...row,
         upvotes: post.upvotes,
