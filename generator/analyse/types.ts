@@ -1,4 +1,4 @@
-import type { ForumComment, ForumPost } from '../../core/forum.ts';
+import type { ForumComment, ForumPost, ThreadCounts } from '../../core/forum.ts';
 import type { Digest } from '../../core/schemas/digest.ts';
 import type { HourSignals } from '../../core/schemas/signals.ts';
 
@@ -21,6 +21,8 @@ export interface AnalysisInput {
   readonly posts: readonly ForumPost[];
   /** Post id → flattened comments, for the threads the scraper fetched. Untrusted text. */
   readonly comments: ReadonlyMap<string, readonly ForumComment[]>;
+  /** How many comment threads the scraper wanted, fetched and failed to fetch (absent: not known). */
+  readonly threads?: ThreadCounts;
   /** Earlier hours that have digests, newest first (at most 24). */
   readonly previous: readonly PreviousHour[];
 }

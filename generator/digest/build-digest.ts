@@ -38,6 +38,7 @@ export async function buildDigest(input: DigestInput): Promise<BuiltDigest> {
     totalPosts: scraped.posts.length,
     posts: kept,
     comments,
+    threads: scraped.threads,
     previous: input.previous,
   });
   const { signals, ...fields } = analysis;

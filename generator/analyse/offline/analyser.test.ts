@@ -102,6 +102,10 @@ describe('offline analyser', () => {
     expect(digest.summary).not.toMatch(/quality filter|VADER|compound|\d+%/);
     expect(digest.fullDigest).toContain('| Posts scraped | 60 |');
     expect(digest.fullDigest).toContain('| Quality posts (passed the filter) | 35 (58%) |');
+    const incomplete = await analyser.analyse({ ...input, threads: { wanted: 20, fetched: 6, failed: 14 } });
+    expect(incomplete.fullDigest).toContain(
+      '| Threads wanted / fetched / failed | 20 / 6 / 14 (incomplete hour',
+    );
     expect(out.stories.length).toBeGreaterThan(2);
     expect(digest.topTopics).toEqual(
       out.stories

@@ -85,6 +85,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     ),
     input.hourStart,
     input.previous,
+    { qualityPosts: total },
   );
   // A story that continues a narrative is shown under the narrative's stable label.
   const narrativeOf = new Map<StoryDraft, (typeof narratives)[number]>();
@@ -154,6 +155,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     commentsReported: corpus.posts.reduce((sum, p) => sum + p.commentCount, 0),
     threadsFetched,
     commentsFetched,
+    threads: input.threads,
     stories,
     anomalies,
     kinds: kindCounts,

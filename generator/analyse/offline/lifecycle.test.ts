@@ -111,6 +111,18 @@ describe('narrativeLifecycle', () => {
     expect(second.find((n) => n.id === 'mem-1')).toBeUndefined();
   });
 
+  it('does not call a narrative gone from an hour too small for its absence to mean anything', () => {
+    // At a 10% share, an hour of 20 posts should hold 2 of them: missing them is noise.
+    const small = narrativeLifecycle([draft('skills', SECURITY, 0.2)], NOW, [memoryAt(11, 0.1)], {
+      qualityPosts: 20,
+    });
+    expect(small.find((n) => n.id === 'mem-1')).toBeUndefined();
+    const big = narrativeLifecycle([draft('skills', SECURITY, 0.2)], NOW, [memoryAt(11, 0.1)], {
+      qualityPosts: 200,
+    });
+    expect(big.find((n) => n.id === 'mem-1')).toMatchObject({ status: 'fading', posts: 0 });
+  });
+
   it('brings a narrative back as continuing after a one-hour gap and as emerging after a longer one', () => {
     const short = narrativeLifecycle([draft('m', MEMORY, 0.1)], NOW, [hour(H(11), []), memoryAt(10, 0.1)]);
     expect(short[0]).toMatchObject({ id: 'mem-1', status: 'continuing' });

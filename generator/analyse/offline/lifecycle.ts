@@ -25,7 +25,12 @@ export interface LifecycleOptions {
   readonly minGrowthShare?: number;
   /** A narrative seen within this many hours that comes back is continuing, not new. */
   readonly returnHours?: number;
+  /** Quality posts this hour: absence is news only when the narrative's previous share would give ≥ 3 of them. */
+  readonly qualityPosts?: number;
 }
+
+/** Posts a vanished narrative would have had this hour at its previous share, below which its absence is noise. */
+const ABSENCE_EVIDENCE = 3;
 
 const HOUR_MS = 3_600_000;
 const MATCH_TERMS = 8;
@@ -111,7 +116,9 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  *   ≥ `growth` [50%] and by ≥ `minGrowthShare` [2 points] on the previous hour.
  * - **fading**: shrinking for at least two hours (share below the previous hour's, which was below the one
  *   before, and at most ¾ of it), unless the story is among the hour's top topics; or absent this hour
- *   after being present in the previous one: listed once with 0 posts, then forgotten.
+ *   after being present in the previous one, when this hour is big enough for the absence to mean
+ *   something (its previous share of this hour's `qualityPosts` is at least 3 posts): listed once with 0
+ *   posts. A narrative absent from a small hour is just not listed; it is remembered and can continue.
  * - **continuing**: every other present narrative.
  * Invariants: a present narrative is never listed with 0 posts; no label appears twice; a top topic is
  * never fading. Returned order: this hour's narratives (input order), then the vanished ones.
@@ -128,6 +135,7 @@ export function narrativeLifecycle(
     growth = 0.5,
     minGrowthShare = 0.02,
     returnHours = 2,
+    qualityPosts,
   } = options;
   const now = Date.parse(hourStart);
   const window = previous
@@ -183,6 +191,7 @@ export function narrativeLifecycle(
   const matched = new Set([...matchOf.values()].map((k) => k.id));
   for (const k of known) {
     if (matched.has(k.id) || !k.shares.has(1) || labels.has(k.label.toLowerCase())) continue;
+    if (qualityPosts !== undefined && (k.shares.get(1) ?? 0) * qualityPosts < ABSENCE_EVIDENCE) continue;
     labels.add(k.label.toLowerCase());
     out.push({
       id: k.id,

@@ -1,3 +1,4 @@
+import type { ThreadCounts } from '../../../core/forum.ts';
 import { escapeMarkdownText as esc } from '../../../core/markdown.ts';
 import type {
   EngagementAnomaly,
@@ -21,6 +22,8 @@ export interface ReportFacts {
   readonly commentsReported: number;
   readonly threadsFetched: number;
   readonly commentsFetched: number;
+  /** The scraper's own thread counts, when known: an hour with failed threads is incomplete. */
+  readonly threads?: ThreadCounts | undefined;
   readonly stories: readonly Story[];
   readonly anomalies: readonly EngagementAnomaly[];
   /** Posts per kind (introduction, question, …). */
@@ -204,6 +207,11 @@ export function renderReport(facts: ReportFacts): string {
     `| Posts in a story of several posts | ${formatInt(inStories)}${facts.qualityPosts === 0 ? '' : ` (${formatPercent(inStories / facts.qualityPosts)})`} |`,
     `| Comments reported on quality posts | ${formatInt(facts.commentsReported)} |`,
     `| Threads fetched / comments read | ${formatInt(facts.threadsFetched)} / ${formatInt(facts.commentsFetched)} |`,
+    ...(facts.threads
+      ? [
+          `| Threads wanted / fetched / failed | ${formatInt(facts.threads.wanted)} / ${formatInt(facts.threads.fetched)} / ${formatInt(facts.threads.failed)}${facts.threads.failed > 0 ? ' (incomplete hour: replies of some threads are missing)' : ''} |`,
+        ]
+      : []),
     `| Narratives tracked | ${formatInt(facts.narratives.length)} |`,
     `| Flagged posts | ${formatInt(facts.anomalies.length)} |`,
     `| Mean tone (VADER compound) | ${facts.meanCompound.toFixed(2)} ± ${facts.toneNoise.toFixed(2)} |`,
