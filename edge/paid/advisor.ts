@@ -91,11 +91,14 @@ function invalidKey(): EdgeError {
  *   `x-api-key`: the key is then neither checked nor charged. Order: verify, SETTLE FIRST, compute,
  *   200 with `charged: true` and `PAYMENT-RESPONSE`. If anything fails after the payment settled, a
  *   refund order is stored durably before the answer, which is 502 `{"refund":"queued"}` with
- *   `x-refund-queued: 1`.
+ *   `x-refund-queued: 1`. A client that hung up before settlement is not charged (nothing settles);
+ *   advice that cannot be delivered after settlement (the client gone, or cut while it is written) is
+ *   refunded the same way.
  * - Otherwise with `x-api-key`: 401 for an unknown or revoked key, 429 with Retry-After over the daily
  *   quota, else compute with `charged: false` and the quota's RateLimit-* headers. The quota unit is
  *   taken before computing; if the computation fails it is given back before the 500 (a failed call
- *   never counts), and if even that fails the 500 says the request may still count.
+ *   never counts), and if even that fails the 500 says the request may still count. Advice computed
+ *   for a client that hung up gives its unit back too.
  * - Otherwise: the 402 challenge.
  */
 export function advisorHandler(deps: AdvisorDeps) {
