@@ -58,21 +58,30 @@ export function singlePassClusters(
   vectors: readonly SparseVector[],
   options: ClusterOptions = {},
 ): number[][] {
-  const { join = 0.3, probeTerms = 8, probeDepth = 64, mergeAt = 0.35 } = options;
+  const { join = 0.3, probeTerms = 5, probeDepth = 16, mergeAt = 0.35 } = options;
   const clusters: Cluster[] = [];
   const index = new Map<string, number[]>();
-  const candidatesOf = (v: SparseVector): Set<number> => {
-    const out = new Set<number>();
-    for (const t of strongest(v, probeTerms)) {
+  const probes = vectors.map((v) => strongest(v, probeTerms));
+  // Candidate clusters of one item, ascending, each once (a stamp per cluster instead of a Set).
+  const stamp: number[] = [];
+  let round = 0;
+  const candidatesOf = (item: number): number[] => {
+    round++;
+    const out: number[] = [];
+    for (const t of probes[item] ?? []) {
       const list = index.get(t);
       if (!list) continue;
-      for (let k = list.length - 1; k >= 0 && k >= list.length - probeDepth; k--) out.add(list[k] ?? 0);
+      for (let k = list.length - 1; k >= 0 && k >= list.length - probeDepth; k--) {
+        const ci = list[k] ?? 0;
+        if (stamp[ci] === round) continue;
+        stamp[ci] = round;
+        out.push(ci);
+      }
     }
-    return out;
+    return out.sort((a, b) => a - b);
   };
-  const indexTerms = (ci: number, v: SparseVector, known: Set<string> | null): void => {
-    for (const t of v.keys()) {
-      if (known?.has(t)) continue;
+  const indexTerms = (ci: number, terms: Iterable<string>): void => {
+    for (const t of terms) {
       let list = index.get(t);
       if (!list) {
         list = [];
@@ -88,7 +97,7 @@ export function singlePassClusters(
     }
     let best = -1;
     let bestSim = join;
-    for (const ci of [...candidatesOf(v)].sort((a, b) => a - b)) {
+    for (const ci of candidatesOf(item)) {
       const c = clusters[ci];
       if (!c) continue;
       const sim = cosineToSum(v, c);
@@ -99,14 +108,15 @@ export function singlePassClusters(
     }
     if (best >= 0) {
       const c = clusters[best] as Cluster;
-      const known = new Set(c.sum.keys());
+      // Index only the terms this item brings to the cluster (before adding, `sum` holds the cluster's).
+      const fresh = [...v.keys()].filter((t) => !c.sum.has(t));
       add(c, v, item);
-      indexTerms(best, v, known);
+      indexTerms(best, fresh);
     } else {
       const c: Cluster = { sum: new Map(), normSq: 0, members: [] };
       add(c, v, item);
       clusters.push(c);
-      indexTerms(clusters.length - 1, v, null);
+      indexTerms(clusters.length - 1, v.keys());
     }
   });
 
@@ -116,7 +126,7 @@ export function singlePassClusters(
   vectors.forEach((v, item) => {
     let best = -1;
     let bestSim = join;
-    for (const ci of [...candidatesOf(v)].sort((a, b) => a - b)) {
+    for (const ci of candidatesOf(item)) {
       const c = clusters[ci];
       if (!c || c.members.length < 2) continue;
       const sim = cosineToSum(v, c);
@@ -147,9 +157,13 @@ function centroidOf(members: readonly number[], vectors: readonly SparseVector[]
   return sum;
 }
 
+/** Groups read per term when looking for merge partners. */
+const MERGE_DEPTH = 64;
+
 /**
  * Merges groups whose centroids have cosine ≥ `at` (union-find, so chains merge too). Candidate pairs
- * come from an inverted index of each centroid's 10 strongest terms: linear in the groups, not all pairs.
+ * come from an inverted index of each centroid's 10 strongest terms, read to a fixed depth per term:
+ * linear in the groups, not all pairs.
  */
 function mergeSimilar(groups: number[][], vectors: readonly SparseVector[], at: number): number[][] {
   const centroids = groups.map((g) => centroidOf(g, vectors));
@@ -163,7 +177,9 @@ function mergeSimilar(groups: number[][], vectors: readonly SparseVector[], at: 
   centroids.forEach((c, gi) => {
     const seen = new Set<number>();
     for (const t of strongest(c, 10)) {
-      for (const other of index.get(t) ?? []) {
+      const list = index.get(t) ?? [];
+      for (let k = list.length - 1; k >= 0 && k >= list.length - MERGE_DEPTH; k--) {
+        const other = list[k] ?? 0;
         if (seen.has(other)) continue;
         seen.add(other);
         if (cosine(c, centroids[other] ?? new Map()) >= at) {
@@ -171,9 +187,8 @@ function mergeSimilar(groups: number[][], vectors: readonly SparseVector[], at: 
           if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
         }
       }
-      const list = index.get(t);
-      if (list) list.push(gi);
-      else index.set(t, [gi]);
+      if (list.length === 0) index.set(t, list);
+      list.push(gi);
     }
   });
   const out = new Map<number, number[]>();

@@ -90,6 +90,22 @@ const MARKERS: ReadonlyArray<[string, ReadonlySet<string>]> = [
   ],
 ];
 
+/** Every function word of the languages above: a phrase made only of them is no label (`lo que`, `ich bin`). */
+export const FOREIGN_FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  ...MARKERS.flatMap(([, set]) => [...set]),
+  'lo',
+  'el',
+  'la',
+  'le',
+  'de',
+  'en',
+  'un',
+  'y',
+  'je',
+  'suis',
+  'ich',
+]);
+
 const SCRIPTS: ReadonlyArray<[string, RegExp]> = [
   ['Japanese', /[\u3040-\u30ff]/g],
   ['Korean', /[\uac00-\ud7af]/g],
@@ -103,7 +119,7 @@ const SCRIPTS: ReadonlyArray<[string, RegExp]> = [
  * first 80 words. Enough to gather posts written in one language into a story; not a general detector.
  */
 export function foreignLanguage(text: string): string | null {
-  const sample = text.slice(0, 600);
+  const sample = text.slice(0, 300);
   const letters = (sample.match(/\p{L}/gu) ?? []).length;
   if (letters === 0) return null;
   for (const [name, re] of SCRIPTS) {

@@ -33,7 +33,7 @@ export interface StoryOptions {
 /** Kinds gathered into one story whatever they are about: a wave of them is the news. */
 const WAVE_KINDS: readonly PostKind[] = ['introduction', 'promotion'];
 const MAX_TERMS = 8;
-const VECTOR_TERMS = 24;
+const VECTOR_TERMS = 16;
 /** Phrases in more than this share of a 50+ post hour are background (`agent`, `human`), not topic. */
 const BACKGROUND = 0.25;
 

@@ -2,6 +2,7 @@ import { isGenericLabel } from '../../../core/labels.ts';
 import { TOOL_NAMES } from '../../../core/post-traits.ts';
 import type { PostKind } from '../../../core/schemas/digest.ts';
 import type { HourCorpus } from './corpus.ts';
+import { FOREIGN_FUNCTION_WORDS } from './language.ts';
 import { GENERIC_NOUNS } from './lexicons.ts';
 import { containsPhrase } from './topics.ts';
 
@@ -86,6 +87,7 @@ export function storyLabel(input: LabelInput): string | null {
     .filter((key) => (count.get(key) ?? 0) >= min)
     .filter((key) => !isGenericLabel(display(corpus, key)))
     .filter((key) => !WEAK_HEADS.has(key.split(' ').at(-1) ?? ''))
+    .filter((key) => !key.split(' ').every((w) => FOREIGN_FUNCTION_WORDS.has(w)))
     .filter((key) => words(key) > 1 || !GENERIC_NOUNS.has(key))
     .map((key) => ({
       key,
@@ -103,7 +105,7 @@ export function storyLabel(input: LabelInput): string | null {
     // A group held together by lone common words only is no story.
     const bestNamed = candidates.find((c) => named(c.key));
     if (!best || !bestNamed) return null;
-    if (bestNamed.s >= 0.4 * best.s) return display(corpus, bestNamed.key);
+    if (bestNamed.s >= 0.4 * best.s) return display(corpus, fuller(bestNamed.key, candidates, count));
     const second = candidates.find(
       (c) =>
         c.key !== best.key &&
@@ -117,6 +119,29 @@ export function storyLabel(input: LabelInput): string | null {
   }
   if (best && named(best.key)) return display(corpus, best.key);
   return quotedTitle(corpus.posts[lead]?.title ?? '');
+}
+
+/**
+ * The longest candidate that contains `key` and is used by at least half as many of the story's posts
+ * (`supply chain` → `skill supply chain`): the fuller phrase says more at little cost in coverage.
+ */
+function fuller(
+  key: string,
+  candidates: readonly { key: string }[],
+  count: ReadonlyMap<string, number>,
+): string {
+  const base = count.get(key) ?? 0;
+  let best = key;
+  for (const c of candidates) {
+    if (c.key === key || !containsPhrase(c.key, key)) continue;
+    if ((count.get(c.key) ?? 0) * 2 < base) continue;
+    if (
+      words(c.key) > words(best) ||
+      (words(c.key) === words(best) && (count.get(c.key) ?? 0) > (count.get(best) ?? 0))
+    )
+      best = c.key;
+  }
+  return best;
 }
 
 /** A post's title cut to eight words, in quotes; null when it has no words. */
