@@ -1,60 +1,70 @@
 import { z } from 'zod';
-import { Digest, HotDiscussion } from '../../../core/schemas/digest.ts';
+import { Digest } from '../../../core/schemas/digest.ts';
 
 /** Upper bounds of the model's answer; generous for good prose, tight enough to stop runaway output. */
 export const ANSWER_LIMITS = {
   title: 120,
   summary: 700,
-  topics: 8,
-  topic: 60,
-  hotDiscussions: 5,
-  hotTopic: 100,
-  hotSentiment: 40,
+  /** The Overview prose of `fullDigest`, all paragraphs together. */
+  overview: 2_500,
+  /** Paragraphs of the Overview at most. */
+  overviewParagraphs: 4,
+  /** Stories and hot discussions the answer may hold: at least as many as the analysis publishes. */
+  stories: 40,
+  hotDiscussions: 20,
+  ref: 8,
+  gist: 400,
   hotDescription: 500,
-  notableAgents: 5,
+  /** Longest handle placed in a prompt. */
   agent: 64,
-  overallSentiment: 24,
-  sentimentShift: 300,
-  fullDigest: 12_000,
 } as const;
 
 const L = ANSWER_LIMITS;
 
-/** One hot discussion as the model writes it: the digest's shape with lengths bounded. */
+/** The prose of one story, tied to the story by the reference the prompt gave it (`S1`, `S2`, …). */
+export const AnswerStory = z.strictObject({
+  ref: z
+    .string()
+    .min(1)
+    .max(L.ref)
+    .describe('The story’s ref exactly as given in FACTS.stories (S1, S2, …).'),
+  gist: z.string().min(1).max(L.gist).describe('One or two plain sentences on what the story’s posts say.'),
+});
+
+/** The prose of one hot discussion, tied to it by the reference the prompt gave it (`H1`, `H2`, …). */
 export const AnswerHotDiscussion = z.strictObject({
-  topic: HotDiscussion.shape.topic.max(L.hotTopic).describe('What the thread is about, in a few words.'),
-  sentiment: HotDiscussion.shape.sentiment.max(L.hotSentiment).describe('Tone of the thread, a word or two.'),
-  description: HotDiscussion.shape.description
+  ref: z
+    .string()
+    .min(1)
+    .max(L.ref)
+    .describe('The discussion’s ref exactly as given in FACTS.hotDiscussions (H1, H2, …).'),
+  description: z
+    .string()
+    .min(1)
     .max(L.hotDescription)
-    .describe('One or two sentences on what is being said.'),
-  notableAgents: z
-    .array(HotDiscussion.shape.notableAgents.element.max(L.agent))
-    .max(L.notableAgents)
-    .describe('Handles, exactly as in the data, of agents who shaped the thread.'),
+    .describe('One or two plain sentences on what is being said in the thread.'),
 });
 
 /**
- * The prose and judgement fields the model writes: picked from the Digest schema, with bounds added.
- * Everything else of the analysis (narratives, patterns, signals) stays the offline analyser's.
+ * The prose the model writes, and nothing else: the title, the summary, the Overview of `fullDigest`,
+ * each story's gist and each hot discussion's description. Every count, id, URL, label, handle list,
+ * tone word and narrative status stays the offline analysis's (see merge.ts).
  */
 export const LlmAnswer = z.strictObject({
-  title: Digest.shape.title.max(L.title).describe('Plain-text title of the hour’s themes, no links.'),
-  summary: Digest.shape.summary.max(L.summary).describe('Executive summary in 2 to 3 sentences.'),
-  topTopics: z
-    .array(Digest.shape.topTopics.element.max(L.topic))
+  title: Digest.shape.title
+    .max(L.title)
+    .describe('Plain-text title saying what happened this hour, no links.'),
+  summary: Digest.shape.summary.max(L.summary).describe('Executive summary in 2 to 3 plain sentences.'),
+  overview: z
+    .string()
     .min(1)
-    .max(L.topics)
-    .describe('Most discussed topics, most prominent first.'),
-  hotDiscussions: z.array(AnswerHotDiscussion).max(L.hotDiscussions).describe('The most active discussions.'),
-  overallSentiment: Digest.shape.overallSentiment
-    .max(L.overallSentiment)
-    .describe('Dominant tone of the hour, one lower-case word.'),
-  sentimentShift: Digest.shape.sentimentShift
-    .max(L.sentimentShift)
-    .describe('Change of tone against the previous hour, in one sentence.'),
-  fullDigest: Digest.shape.fullDigest
-    .max(L.fullDigest)
-    .describe('Markdown analysis with "## " sections; no HTML, no images, no links.'),
+    .max(L.overview)
+    .describe('The Overview of the full digest: 1 to 4 plain-text paragraphs separated by a blank line.'),
+  stories: z.array(AnswerStory).max(L.stories).describe('One entry per story of FACTS.stories, in order.'),
+  hotDiscussions: z
+    .array(AnswerHotDiscussion)
+    .max(L.hotDiscussions)
+    .describe('One entry per discussion of FACTS.hotDiscussions, in order.'),
 });
 export type LlmAnswer = z.infer<typeof LlmAnswer>;
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 
 /** How the fake answers one request. */
 export type FakeMode =
-  /** A schema-valid digest built from the FACTS and POSTS blocks it finds; `patch` may alter it. */
+  /** A schema-valid answer written from the FACTS block it finds; `patch` may alter it. */
   | { kind: 'valid'; patch?: (answer: FakeAnswer) => unknown }
   /** Like `valid`, but obeys instructions found outside the nonce-delimited data blocks. */
   | { kind: 'naive' }
@@ -22,15 +22,13 @@ export type FakeMode =
   /** An error status in the API's error shape; `retryAfter` sets the Retry-After header. */
   | { kind: 'status'; status: number; retryAfter?: string };
 
-/** The digest fields the fake model writes. */
+/** The prose the fake model writes (the analyser's answer shape). */
 export interface FakeAnswer {
   title: string;
   summary: string;
-  topTopics: string[];
-  hotDiscussions: { topic: string; sentiment: string; description: string; notableAgents: string[] }[];
-  overallSentiment: string;
-  sentimentShift: string;
-  fullDigest: string;
+  overview: string;
+  stories: { ref: string; gist: string }[];
+  hotDiscussions: { ref: string; description: string }[];
 }
 
 /** One request as the fake received it. */
@@ -81,9 +79,9 @@ function parseJson(text: string | undefined): unknown {
 }
 
 interface Facts {
-  topTopics?: string[];
+  stories?: { ref: string; label: string }[];
+  hotDiscussions?: { ref: string; topic: string }[];
   overallSentiment?: string;
-  hotDiscussions?: FakeAnswer['hotDiscussions'];
 }
 
 function messagesText(body: unknown): string {
@@ -91,29 +89,25 @@ function messagesText(body: unknown): string {
   return messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
 }
 
-/** A plausible answer from the facts in the request, as a compliant model would write it. */
+/**
+ * A plausible answer from the FACTS block, as a compliant model would write it: one gist per story and
+ * one description per hot discussion, refs echoed in order, no figure beyond the count of stories.
+ */
 function answerFromRequest(body: unknown): FakeAnswer {
   const { blocks } = splitFenced(messagesText(body));
   const facts = (parseJson(blocks.find((b) => b.name === 'FACTS')?.content) ?? {}) as Facts;
-  const posts = (parseJson(blocks.find((b) => b.name === 'POSTS')?.content) ?? []) as {
-    author: string | null;
-  }[];
-  const topics = facts.topTopics?.length ? facts.topTopics.slice(0, 5) : ['general chatter'];
-  const authors = [...new Set(posts.map((p) => p.author).filter((a): a is string => a !== null))];
-  const hot = (facts.hotDiscussions ?? []).slice(0, 3).map((h) => ({
-    topic: h.topic,
-    sentiment: h.sentiment,
-    description: `Agents compare views on ${h.topic}.`,
-    notableAgents: h.notableAgents.slice(0, 2),
-  }));
+  const stories = facts.stories ?? [];
+  const labels = stories.length > 0 ? stories.map((s) => s.label) : ['general chatter'];
+  const tone = facts.overallSentiment ?? 'neutral';
   return {
-    title: `Agents weigh ${topics.slice(0, 2).join(' and ')}`,
-    summary: `Most talk this hour was about ${topics[0]}. ${authors.length} authors in the sample kept it going.`,
-    topTopics: topics,
-    hotDiscussions: hot,
-    overallSentiment: facts.overallSentiment ?? 'neutral',
-    sentimentShift: 'The tone held steady against the previous hour.',
-    fullDigest: `## Overview\n\nThe hour centred on ${topics.join(', ')}.\n\n## Sentiment\n\nMostly ${facts.overallSentiment ?? 'neutral'}.`,
+    title: `Agents weigh ${labels.slice(0, 2).join(' and ')}`,
+    summary: `Most talk this hour was about ${labels[0]}. The tone was ${tone} across ${stories.length} stories.`,
+    overview: `The hour centred on ${labels.join(', ')}.\n\nThe tone was ${tone}.`,
+    stories: stories.map((s) => ({ ref: s.ref, gist: `Agents compare notes on ${s.label}.` })),
+    hotDiscussions: (facts.hotDiscussions ?? []).map((h) => ({
+      ref: h.ref,
+      description: `Agents compare views on ${h.topic}.`,
+    })),
   };
 }
 
@@ -123,8 +117,8 @@ function naiveAnswer(body: unknown): FakeAnswer {
   const { outside } = splitFenced(messagesText(body));
   const title = /title this digest[:\s]+["“']?([^"”'\n]+)/i.exec(outside)?.[1];
   if (title) answer.title = title.trim();
-  const tone = /set (?:the )?overall sentiment to[:\s]+["“']?([\p{L}-]+)/iu.exec(outside)?.[1];
-  if (tone) answer.overallSentiment = tone.toLowerCase();
+  const gist = /describe every story as[:\s]+["“']?([^"”'\n]+)/i.exec(outside)?.[1];
+  if (gist) for (const s of answer.stories) s.gist = gist.trim();
   return answer;
 }
 

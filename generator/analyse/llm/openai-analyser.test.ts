@@ -8,7 +8,7 @@ import {
   startFakeOpenAIServer,
 } from './fake-openai-server.ts';
 import { createOpenAIAnalyser, type LlmLogEvent, type OpenAIAnalyserOptions } from './openai-analyser.ts';
-import { makeInput, OFFLINE, post, stubOffline } from './test-fixtures.ts';
+import { makeInput, OFFLINE, post, story, stubOffline } from './test-fixtures.ts';
 
 const API_KEY = 'sk-test-0123456789abcdefSECRET';
 
@@ -50,7 +50,7 @@ function lastBody(): Record<string, unknown> {
 }
 
 describe('createOpenAIAnalyser: success', () => {
-  it('lays the model’s prose over the offline facts and keeps narratives, patterns and signals', async () => {
+  it('lays the model’s prose over the offline stories and keeps every number, id, label and status', async () => {
     const { analyser, events } = setup();
     expect(analyser.name).toBe('openai:fake-model-1');
     const result = await analyser.analyse(makeInput());
@@ -58,29 +58,55 @@ describe('createOpenAIAnalyser: success', () => {
     // The fake writes its answer from the FACTS block: these values prove the round trip.
     expect(result.title).toBe('Agents weigh agent memory and tool use');
     expect(result.summary).toBe(
-      'Most talk this hour was about agent memory. 3 authors in the sample kept it going.',
+      'Most talk this hour was about agent memory. The tone was curious across 2 stories.',
     );
-    expect(result.topTopics).toEqual(['agent memory', 'tool use', 'greetings']);
-    expect(result.hotDiscussions).toEqual([
-      {
-        topic: 'agent memory',
-        sentiment: 'curious',
-        description: 'Agents compare views on agent memory.',
-        notableAgents: ['NovaMind', 'DeepDiver'],
-      },
+    expect(result.stories.map((s) => s.gist)).toEqual([
+      'Agents compare notes on agent memory.',
+      'Agents compare notes on tool use.',
     ]);
-    expect(result.fullDigest).toMatch(/^## Overview/);
-    expect(result.sentimentShift).toBe('The tone held steady against the previous hour.');
+    expect(result.hotDiscussions.map((h) => h.description)).toEqual([
+      'Agents compare views on agent memory.',
+    ]);
 
-    expect(result.emergingNarratives).toBe(OFFLINE.emergingNarratives);
-    expect(result.continuingNarratives).toBe(OFFLINE.continuingNarratives);
-    expect(result.fadingNarratives).toBe(OFFLINE.fadingNarratives);
-    expect(result.topPostPatterns).toBe(OFFLINE.topPostPatterns);
-    expect(result.signals.narratives).toBe(OFFLINE.signals.narratives);
-    expect(result.signals.tone).toBe(result.overallSentiment);
+    // Everything but the prose is the offline result's.
+    const withoutProse = (a: typeof result) => ({
+      ...a,
+      title: '',
+      summary: '',
+      fullDigest: '',
+      stories: a.stories.map((s) => ({ ...s, gist: '' })),
+      hotDiscussions: a.hotDiscussions.map((h) => ({ ...h, description: '' })),
+    });
+    expect(withoutProse(result)).toEqual(withoutProse(OFFLINE));
+    expect(result.signals).toBe(OFFLINE.signals);
     expect(HourSignals.safeParse(result.signals).success).toBe(true);
-
     expect(events.map((e) => e.event)).toEqual(['llm-request', 'llm-ok']);
+  });
+
+  it('renders fullDigest around the model’s Overview with the offline numbers, links and sections', async () => {
+    const { analyser } = setup();
+    const result = await analyser.analyse(makeInput());
+    const digest = result.fullDigest;
+    expect(digest).toMatch(
+      /^# Agents weigh agent memory and tool use\n\n## Overview\n\nThe hour centred on agent memory, tool use\.\n\nThe tone was curious\.\n/,
+    );
+    expect(digest).toContain(
+      '### 1. agent memory\n\n2 posts by 2 agents (67% of the hour)\n\nAgents compare notes on agent memory.',
+    );
+    expect(digest).toContain(
+      '- Lead: [How do you keep memory across sessions?](https://www.moltbook.com/post/p1) by @NovaMind (score 40, 12 comments)',
+    );
+    expect(digest).toContain(
+      'Agents compare views on agent memory.\n\n[Read the thread](https://www.moltbook.com/post/p1)',
+    );
+    expect(digest).not.toContain('Offline story text.');
+    expect(digest).not.toContain('Offline discussion text.');
+    // The offline sections the model does not write are kept as they are, in order.
+    expect(digest.indexOf('## Narratives\n\n### Emerging\n\n- **memory persistence**')).toBeGreaterThan(
+      digest.indexOf('## Hot discussions'),
+    );
+    expect(digest).toContain('## Sentiment\n\nOverall tone: **curious**.');
+    expect(digest).toContain('| Posts scraped | 120 |');
   });
 
   it('sends the model name, token limit, strict json_schema response format and Bearer key', async () => {
@@ -102,17 +128,13 @@ describe('createOpenAIAnalyser: success', () => {
     expect(format.json_schema.strict).toBe(true);
     const schema = format.json_schema.schema as { required: string[]; additionalProperties: boolean };
     expect(schema.additionalProperties).toBe(false);
-    expect([...schema.required].sort()).toEqual(
-      [
-        'fullDigest',
-        'hotDiscussions',
-        'overallSentiment',
-        'sentimentShift',
-        'summary',
-        'title',
-        'topTopics',
-      ].sort(),
-    );
+    expect([...schema.required].sort()).toEqual([
+      'hotDiscussions',
+      'overview',
+      'stories',
+      'summary',
+      'title',
+    ]);
   });
 
   it('uses max_tokens when told to, for older servers', async () => {
@@ -122,17 +144,12 @@ describe('createOpenAIAnalyser: success', () => {
     expect(lastBody()).not.toHaveProperty('max_completion_tokens');
   });
 
-  it('bounds the prompt: at most maxPostsInPrompt posts, the most engaged, each body truncated', async () => {
-    // Engagement is upvotes + comments: agent26 (26 + 2) outranks agent27 (27 + 0).
+  it('bounds the prompt: at most maxPostsInPrompt lead posts, stories first, each body truncated', async () => {
     const posts = Array.from({ length: 30 }, (_, i) =>
-      post(`p${i}`, {
-        upvotes: i,
-        commentCount: i % 3,
-        content: `${'long body '.repeat(200)}END-${i}`,
-        author: `agent${i}`,
-      }),
+      post(`p${i}`, { content: `${'long body '.repeat(200)}END-${i}`, author: `agent${i}` }),
     );
-    const { analyser } = setup({ maxPostsInPrompt: 5, maxPostChars: 120 });
+    const offline = { ...OFFLINE, stories: posts.map((p) => story(`s-${p.id}`, p)) };
+    const { analyser } = setup({ maxPostsInPrompt: 5, maxPostChars: 120, fallback: stubOffline(offline) });
     await analyser.analyse(makeInput(posts));
     const messages = lastBody().messages as { content: string }[];
     const { blocks } = splitFenced(messages.map((m) => m.content).join('\n'));
@@ -140,7 +157,7 @@ describe('createOpenAIAnalyser: success', () => {
       author: string;
       content: string;
     }[];
-    expect(sent.map((p) => p.author)).toEqual(['agent29', 'agent28', 'agent26', 'agent27', 'agent25']);
+    expect(sent.map((p) => p.author)).toEqual(['agent0', 'agent1', 'agent2', 'agent3', 'agent4']);
     for (const p of sent) {
       expect(Array.from(p.content).length).toBeLessThanOrEqual(120);
       expect(p.content.endsWith('…')).toBe(true);
@@ -148,21 +165,20 @@ describe('createOpenAIAnalyser: success', () => {
     }
   });
 
-  it('publishes sanitised markdown: no HTML, images, links or URLs from the model', async () => {
+  it('escapes model prose in the markdown: no HTML, image or link from the model survives', async () => {
     server.script({
       kind: 'valid',
       patch: (a) => ({
         ...a,
-        fullDigest:
-          '## Overview\n\n<script>alert(1)</script> See ![x](https://t.example/p.png) and [this](https://spam.example/buy).\n\n## More\n\nVisit https://spam.example/now or www.spam.example today.',
+        overview: 'Agents said *a lot* `code` and # headings; one wrote [x] and x < y',
       }),
     });
-    const { analyser } = setup();
+    const { analyser, events } = setup();
     const result = await analyser.analyse(makeInput());
-    expect(result.fullDigest).not.toMatch(/<[a-z/]/i);
-    expect(result.fullDigest).not.toMatch(/https?:|www\./);
-    expect(result.fullDigest).toContain('&lt;script>');
-    expect(result.fullDigest).toContain('See x and this.');
+    expect(events.map((e) => e.event)).toEqual(['llm-request', 'llm-ok']);
+    expect(result.fullDigest).toContain(
+      'Agents said \\*a lot\\* \\`code\\` and # headings; one wrote \\[x\\] and x \\< y',
+    );
   });
 
   it('retries once after a 429 whose Retry-After fits in the time limit', async () => {
@@ -211,11 +227,8 @@ describe('createOpenAIAnalyser: every failure returns the offline result and log
 
   const insane: [string, (a: Record<string, unknown>) => unknown, RegExp][] = [
     [
-      'an unknown notable agent',
-      (a) => ({
-        ...a,
-        hotDiscussions: [{ topic: 't', sentiment: 's', description: 'd.', notableAgents: ['GhostAgent'] }],
-      }),
+      'an unknown agent mentioned',
+      (a) => ({ ...a, summary: 'Memory led. @GhostAgent weighed in.' }),
       /GhostAgent/,
     ],
     [
@@ -229,9 +242,9 @@ describe('createOpenAIAnalyser: every failure returns the offline result and log
       /title names a domain/,
     ],
     [
-      'a one-sentence summary',
-      (a) => ({ ...a, summary: 'Just one sentence here.' }),
-      /summary has 1 sentences/,
+      'a markdown link in the summary',
+      (a) => ({ ...a, summary: 'Memory led. Read [more](https://spam.example/x).' }),
+      /summary contains a markdown link/,
     ],
     [
       'a four-sentence summary',
@@ -239,18 +252,23 @@ describe('createOpenAIAnalyser: every failure returns the offline result and log
       /summary has 4 sentences/,
     ],
     [
-      'a two-word sentiment',
-      (a) => ({ ...a, overallSentiment: 'very happy' }),
-      /overallSentiment is not one word/,
+      'one story gist too few',
+      (a) => ({ ...a, stories: (a.stories as unknown[]).slice(1) }),
+      /stories has 1 entries, expected 2/,
     ],
+    ['no hot discussion descriptions', (a) => ({ ...a, hotDiscussions: [] }), /hotDiscussions has 0 entries/],
     [
-      'HTML in a topic',
-      (a) => ({ ...a, topTopics: ['<img src=x onerror=alert(1)>'] }),
-      /topTopics\[0\] contains HTML/,
+      'an invented figure',
+      (a) => ({ ...a, summary: 'Memory led with 9,001 posts. Tools followed.' }),
+      /numbers not in the data: 9001/,
     ],
-    ['a digest without sections', (a) => ({ ...a, fullDigest: 'Just prose.' }), /fewer than 2/],
     ['an overlong title', (a) => ({ ...a, title: 'x'.repeat(500) }), /title/],
     ['an extra field', (a) => ({ ...a, emergingNarratives: ['injected'] }), /Unrecognized key/],
+    [
+      'a story label',
+      (a) => ({ ...a, stories: [{ ref: 'S1', gist: 'g.', label: 'x' }] }),
+      /Unrecognized key/,
+    ],
   ];
   it.each(insane)('an answer with %s', async (_label, patch, detail) => {
     server.script({ kind: 'valid', patch: (a) => patch(a as unknown as Record<string, unknown>) });

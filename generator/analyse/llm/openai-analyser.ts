@@ -26,7 +26,7 @@ export interface OpenAIAnalyserOptions {
   timeoutMs?: number;
   /** Output token limit (default 4000). */
   maxOutputTokens?: number;
-  /** Posts placed in the prompt at most, the most engaged first (default 40). */
+  /** Lead posts placed in the prompt at most, the stories' leads first (default 40). */
   maxPostsInPrompt?: number;
   /** Characters of a post's body placed in the prompt at most (default 1000). */
   maxPostChars?: number;
@@ -72,10 +72,12 @@ function makeClient(baseURL: string, apiKey: string | undefined): OpenAI {
 
 /**
  * An analyser that asks a model behind any OpenAI-compatible chat completions endpoint to write the
- * hour's prose (title, summary, topics, hot discussions, tone, markdown digest) from the offline
- * analyser's facts and a bounded, fenced sample of posts. Narratives, patterns and signals stay
- * offline. Any failure — network, HTTP, timeout, refusal, truncation, bad JSON, schema or sanity — returns
- * the offline result unchanged and logs the reason.
+ * hour's prose from the offline analyser's stories: the title, the summary, each story's gist, each hot
+ * discussion's description and the Overview of `fullDigest` (whose other sections are rendered by code
+ * with the offline numbers). The model gets the stories' numbers and their lead posts' text, fenced as
+ * untrusted data; every count, id, URL, label, tone and narrative status stays offline. Any failure —
+ * network, HTTP, timeout, refusal, truncation, bad JSON, schema or sanity — returns the offline result
+ * unchanged and logs the reason.
  */
 export function createOpenAIAnalyser(opts: OpenAIAnalyserOptions): Analyser {
   const parsed = Options.safeParse(opts);
@@ -132,7 +134,12 @@ export function createOpenAIAnalyser(opts: OpenAIAnalyserOptions): Analyser {
       // Not the parser's message: it quotes the content, which may echo post text into the logs.
       throw new LlmFailure('invalid-json', `content of ${result.content.length} chars is not JSON`);
     }
-    const checked = checkAnswer(json, knownHandles(input, offline));
+    const checked = checkAnswer(json, {
+      handles: knownHandles(input, offline),
+      storyRefs: prompt.storyRefs,
+      hotRefs: prompt.hotRefs,
+      numbers: prompt.numbers,
+    });
     if (!checked.ok) throw new LlmFailure(checked.kind, checked.problems.slice(0, 5).join('; '));
     log({
       event: 'llm-ok',

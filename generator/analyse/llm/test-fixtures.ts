@@ -1,4 +1,5 @@
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
+import type { Story, StoryPost } from '../../../core/schemas/digest.ts';
 import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
 
 /**
@@ -69,13 +70,88 @@ export function makeInput(posts?: ForumPost[]): AnalysisInput {
   };
 }
 
+/** Where the fixtures' posts live on the forum. */
+export const POST_URL_BASE = 'https://www.moltbook.com/post/';
+
+/** A post as a story cites it. */
+export function storyPost(p: ForumPost): StoryPost {
+  return {
+    postId: p.id,
+    url: `${POST_URL_BASE}${p.id}`,
+    title: p.title,
+    author: p.author,
+    score: p.score,
+    comments: p.commentCount,
+  };
+}
+
+/** A story led by `lead`, with the given fields; numbers default to a one-post story. */
+export function story(id: string, lead: ForumPost, fields: Partial<Story> = {}): Story {
+  return {
+    id,
+    label: id.replace(/-/g, ' '),
+    kind: 'discussion',
+    gist: `Offline gist of ${id}.`,
+    lead: storyPost(lead),
+    related: [],
+    posts: 1,
+    share: 0.1,
+    agents: 1,
+    notableAgents: lead.author ? [lead.author] : [],
+    score: lead.score,
+    comments: lead.commentCount,
+    narrativeId: null,
+    ...fields,
+  };
+}
+
+const [P1, P2, P3] = makeInput().posts as [ForumPost, ForumPost, ForumPost];
+
+/** The offline digest's markdown, with the sections the offline report writes. */
+const OFFLINE_DIGEST = [
+  '# Offline title: agent memory and tool use',
+  '',
+  '## Overview',
+  '',
+  'Agents talked about memory. Tool use came second.',
+  '',
+  '## Stories',
+  '',
+  '### 1. agent memory',
+  '',
+  'Offline story text.',
+  '',
+  '## Hot discussions',
+  '',
+  '### 1. agent memory',
+  '',
+  'Offline discussion text.',
+  '',
+  '## Narratives',
+  '',
+  '### Emerging',
+  '',
+  '- **memory persistence**: 67% of posts (2), new this hour',
+  '',
+  '## Sentiment',
+  '',
+  'Overall tone: **curious**. Slightly warmer than the previous hour.',
+  '',
+  '## Numbers',
+  '',
+  '| Measure | Value |',
+  '|---|---|',
+  '| Posts scraped | 120 |',
+  '',
+].join('\n');
+
 /** The offline analysis the stub returns, always the same object. */
 export const OFFLINE: Analysis = Object.freeze<Analysis>({
   title: 'Offline title: agent memory and tool use',
   summary: 'Agents talked about memory. Tool use came second.',
-  fullDigest: '## Overview\n\nOffline digest.\n\n## Narratives\n\n- memory persistence',
-  topTopics: ['agent memory', 'tool use', 'greetings'],
-  emergingNarratives: ['memory persistence'],
+  fullDigest: OFFLINE_DIGEST,
+  topTopics: ['agent memory', 'tool use'],
+  emergingNarratives: ['agent memory'],
   continuingNarratives: ['tool use'],
   fadingNarratives: ['token launches'],
   hotDiscussions: [
@@ -84,6 +160,10 @@ export const OFFLINE: Analysis = Object.freeze<Analysis>({
       sentiment: 'curious',
       description: 'Agents swap ways to remember across sessions.',
       notableAgents: ['NovaMind', 'DeepDiver'],
+      postId: 'p1',
+      postUrl: `${POST_URL_BASE}p1`,
+      sentimentOf: 'replies',
+      storyId: 'agent-memory',
     },
   ],
   overallSentiment: 'curious',
@@ -106,16 +186,40 @@ export const OFFLINE: Analysis = Object.freeze<Analysis>({
       ],
     },
   ],
+  stories: [
+    story('agent-memory', P1, {
+      posts: 2,
+      share: 0.67,
+      agents: 2,
+      related: [storyPost(P3)],
+      notableAgents: ['NovaMind', 'quietcrab'],
+      score: 42,
+      comments: 12,
+      narrativeId: 'n-memory',
+    }),
+    story('tool-use', P2, { share: 0.33, narrativeId: 'n-tools' }),
+  ],
+  anomalies: [],
   signals: {
     hourStart: HOUR_START,
     narratives: [
       {
-        label: 'memory persistence',
+        id: 'n-memory',
+        label: 'agent memory',
         terms: ['memory', 'session', 'log'],
-        share: 0.4,
+        share: 0.67,
         posts: 2,
         firstSeen: HOUR_START,
         status: 'emerging',
+      },
+      {
+        id: 'n-tools',
+        label: 'tool use',
+        terms: ['tool', 'function', 'calling'],
+        share: 0.33,
+        posts: 1,
+        firstSeen: '2026-02-03T12:00:00.000Z',
+        status: 'continuing',
       },
     ],
     tone: 'curious',
