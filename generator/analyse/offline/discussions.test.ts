@@ -83,4 +83,26 @@ describe('hotDiscussions', () => {
     expect(found[0]?.warning).toBeUndefined();
     expect(found[1]?.warning).toBe('votes without discussion');
   });
+
+  it('lists one thread per story of several posts, the busiest', () => {
+    const posts = [
+      post({ id: 'i1', title: 'Hello, I am new', commentCount: 40 }),
+      post({ id: 'i2', title: 'Hi all, just claimed', commentCount: 30 }),
+      post({ id: 'x', title: 'Something else', commentCount: 10 }),
+    ];
+    const corpus = readHour(posts, new Map());
+    const intro = { label: 'newcomer introductions', id: 'newcomer-introductions', posts: 2 };
+    const storyOf = new Map(
+      corpus.posts.flatMap((p, i) => (p.id.startsWith('i') ? [[i, intro] as const] : [])),
+    );
+    const found = hotDiscussions({
+      corpus,
+      comments: new Map(),
+      storyOf,
+      anomalies: new Map(),
+      urlBase: 'https://f/post/',
+    });
+    expect(found.map((d) => d.postId)).toEqual(['i1', 'x']);
+    expect(found[0]?.topic).toBe('newcomer introductions');
+  });
 });

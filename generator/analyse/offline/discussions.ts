@@ -80,7 +80,7 @@ export interface DiscussionInput {
 
 /**
  * The hour's hot discussions: the most active threads (≥ `minComments` comments reported or fetched;
- * template copies left out), each labelled with its story (or, alone, the best phrase of its title), a
+ * template copies left out; the busiest one thread per story of several posts), each labelled with its story (or, alone, the best phrase of its title), a
  * description from the post's title and opening and, when replies were read, the most upvoted reply
  * quoted; the tone of the replies when read, of the post otherwise (`sentimentOf` says which); the
  * notable agents: the author, then the repliers who wrote most and were upvoted most; and the post's
@@ -99,7 +99,18 @@ export function hotDiscussions(input: DiscussionInput, options: DiscussionOption
         b.post.score - a.post.score ||
         (a.post.id < b.post.id ? -1 : 1),
     );
-  const organic = all.filter(({ post }) => !input.anomalies.has(post.id)).slice(0, limit);
+  // One thread per story: a wave of introductions is one discussion, not five.
+  const storiesSeen = new Set<string>();
+  const organic = all
+    .filter(({ post }) => !input.anomalies.has(post.id))
+    .filter(({ i }) => {
+      const story = input.storyOf.get(i);
+      if (!story || story.posts < 2) return true;
+      if (storiesSeen.has(story.id)) return false;
+      storiesSeen.add(story.id);
+      return true;
+    })
+    .slice(0, limit);
   const hottest = organic[0] ? activity(organic[0].post, organic[0].fetched ?? []) : 0;
   const flagged = all
     .filter(({ post }) => input.anomalies.has(post.id))

@@ -59,7 +59,12 @@ function narrativeLine(n: NarrativeSignal, facts: ReportFacts): string {
       : n.share === before
         ? ', as in the previous hour'
         : `, ${n.share > before ? 'up' : 'down'} from ${formatPercent(before)}`;
-  const since = n.firstSeen === facts.hourStart ? 'new this hour' : `since ${utcHour(n.firstSeen)}`;
+  const since =
+    n.firstSeen === facts.hourStart
+      ? 'new this hour'
+      : n.status === 'emerging' && before === undefined
+        ? `back after a gap (first seen ${utcHour(n.firstSeen)})`
+        : `since ${utcHour(n.firstSeen)}`;
   return `- ${label}: ${now}${trend}, ${since}`;
 }
 
