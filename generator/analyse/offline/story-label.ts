@@ -52,12 +52,27 @@ function words(key: string): number {
   return key.split(' ').length;
 }
 
+/** Tool names that are also common words (`node` of a network, `rust`, `cursor`). */
+const AMBIGUOUS_NAMES: ReadonlySet<string> = new Set([
+  'node',
+  'rust',
+  'cursor',
+  'notion',
+  'pip',
+  'bash',
+  'api',
+  'sdk',
+  'cli',
+]);
+
 /**
  * A lone word that names something: a tool or service agents name (core/post-traits.ts), or an acronym
  * of 2–4 capitals used by at least 3 of the story's posts (`RAG`, `MCP`; not a shouted `TODO` in two).
  */
 function isName(key: string, shown: string, uses: number): boolean {
-  return TOOL_NAMES.has(key) || (/^[A-Z][A-Z0-9]{1,3}$/.test(shown) && uses >= 3);
+  return (
+    (TOOL_NAMES.has(key) && !AMBIGUOUS_NAMES.has(key)) || (/^[A-Z][A-Z0-9]{1,3}$/.test(shown) && uses >= 3)
+  );
 }
 
 /**
