@@ -3,7 +3,7 @@ import type { ForumComment } from '../../../core/forum.ts';
 import type { EngagementAnomaly, PostKind, Story } from '../../../core/schemas/digest.ts';
 import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
 import { engagementAnomalies } from './anomalies.ts';
-import { readHour } from './corpus.ts';
+import { type HourCorpus, readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';
 import { postKind } from './kinds.ts';
 import { type NarrativeDraft, narrativeLifecycle, narrativeLists } from './lifecycle.ts';
@@ -13,6 +13,7 @@ import { renderReport } from './report.ts';
 import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
 import { storyId, storyPost, writeStory } from './story-text.ts';
+import { containsPhrase } from './topics.ts';
 
 /** First term of the wave stories that are no topic: posts gathered by language, and promotion. */
 const NOT_TOPICS = /^wave:(?:language:|promotion$)/;
@@ -111,7 +112,8 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const storyOf = new Map<number, ThreadStory>();
   named.forEach((d, k) => {
     const id = stories[k]?.id ?? storyId(d.label);
-    for (const i of d.members) storyOf.set(i, { label: d.label, id, posts: d.members.length });
+    const fits = memberFit(corpus, d);
+    for (const i of d.members) if (fits(i)) storyOf.set(i, { label: d.label, id, posts: d.members.length });
   });
 
   const lists = narrativeLists(narratives);
@@ -232,4 +234,21 @@ function topicStories(stories: readonly StoryDraft[], limit: number): StoryDraft
   const several = topical.filter((d) => d.members.length > 1);
   const lone = several.length >= 5 ? [] : topical.filter((d) => d.members.length === 1);
   return [...several, ...lone].slice(0, limit);
+}
+
+/**
+ * Whether a post of a story is about what the story is about, beyond sharing its label's words: a
+ * topical story's member must use one of the story's characteristic terms that is not part of the
+ * label (`skill`, `unsigned skill` for `supply chain`), so a post that only borrows the words — "The
+ * Supply Chain Nobody Monitors: Agent Dropout Vectors" — is not shown under that story's name. Waves and
+ * lone threads always fit.
+ */
+function memberFit(corpus: HourCorpus, d: StoryDraft): (i: number) => boolean {
+  if (d.members.length < 2 || d.terms[0]?.startsWith('wave:')) return () => true;
+  const label = d.label.toLowerCase().replace(/-/g, ' ');
+  const beyond = d.terms.filter((t) => !containsPhrase(label, t) && !containsPhrase(t, label));
+  return (i) => {
+    const phrases = corpus.features[i]?.phrases;
+    return phrases !== undefined && beyond.some((t) => phrases.has(t));
+  };
 }
