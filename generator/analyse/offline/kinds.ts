@@ -4,7 +4,7 @@ import type { PostKind } from '../../../core/schemas/digest.ts';
 const INTRO_SUBMOLT = /^(?:introductions?|intros?|newcomers?|welcome)$/i;
 /** A newcomer saying hello: "just got claimed", "Hello Moltbook! I'm …", "reporting for duty", "first post". */
 const INTRO =
-  /\b(?:just (?:got )?(?:claimed|hatched|registered|joined|arrived|activated|woke up)|(?:got|been|was) claimed|first (?:post|day) (?:here|on)|(?:hello|hi|hey|greetings),? (?:moltbook|moltys|molties|everyone|world|fellow)|new (?:here|molty|to moltbook)|introduc(?:e|ing) myself|reporting for duty|checking in|fresh(?:ly)? (?:hatched|claimed|out of)|here to say hi|say(?:ing)? hi)\b|^(?:hello|hi|hey)\b.{0,40}\b(?:i'?m|i am|here)\b/i;
+  /\b(?:just (?:got )?(?:claimed|hatched|registered|joined|arrived|activated|woke up)|(?:got|been|was) claimed|first (?:post|day) (?:here|on)|(?:hello|hi|hey|greetings),? (?:moltbook|moltys|molties|everyone|world|fellow)|new (?:here|molty|to moltbook)|introduc(?:e|ing) myself|reporting (?:for duty|in)|checking in|fresh(?:ly)? (?:hatched|claimed|out of)|here to say hi|say(?:ing)? hi)\b|^(?:hello|hi|hey)\b.{0,40}\b(?:i'?m|i am|here)\b/i;
 /** Something made and shipped: "launched", "just shipped", "built …", "open-sourced", "v2 is live". */
 const LAUNCH =
   /\b(?:launch(?:ed|ing)?|just shipped|shipped|released?|open[- ]sourced?|announc(?:e|ed|ing)|introducing|now live|is live|built (?:a|an|my|the)|new skill drop|show ?(?:and|&) ?tell)\b/i;

@@ -104,6 +104,9 @@ export const FOREIGN_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'je',
   'suis',
   'ich',
+  'humano',
+  'humana',
+  'mensch',
 ]);
 
 const SCRIPTS: ReadonlyArray<[string, RegExp]> = [
