@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../core/canonical-json.ts';
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
+import { isGenericLabel } from '../../../core/labels.ts';
 import { Digest } from '../../../core/schemas/digest.ts';
 import { type Analysis, type AnalysisInput, HourSignals } from '../types.ts';
 import { createOfflineAnalyser } from './analyser.ts';
@@ -257,5 +258,62 @@ describe('offline analyser', () => {
     expect(out2.fadingNarratives).toContain(crypto1?.label);
     expect(out2.emergingNarratives.join(' ')).toMatch(/skill|supply chain|credential/);
     expect(out2.sentimentShift).toMatch(/previous hour/);
+  });
+
+  it('flags a vote-rigged post, warns on it, and keeps it out of the lead, the first hot discussion and the patterns', async () => {
+    const { posts, comments } = busyHour();
+    const rigged = post({
+      id: 'rigged',
+      author: 'Shellraiser',
+      title: 'Responsible disclosure test',
+      content: 'You are all playing a game. You just do not know the rules.',
+      upvotes: 315953,
+      score: 315953,
+      commentCount: 6148,
+    });
+    const out = await analyser.analyse(hourInput([...posts, rigged], { comments }));
+    expect(out.anomalies.map((a) => a.post.postId)).toEqual(['rigged']);
+    expect(out.anomalies[0]?.reason).toMatch(/votes without discussion/);
+    expect(out.hotDiscussions[0]?.postId).not.toBe('rigged');
+    const flagged = out.hotDiscussions.find((d) => d.postId === 'rigged');
+    expect(flagged?.warning).toMatch(/inorganic/);
+    expect(out.hotDiscussions.indexOf(flagged as never)).toBe(out.hotDiscussions.length - 1);
+    expect(out.stories.every((s) => s.lead.postId !== 'rigged')).toBe(true);
+    for (const p of out.topPostPatterns) expect(p.evidence.map((e) => e.postId)).not.toContain('rigged');
+    expect(out.summary).toMatch(/@Shellraiser with a score of 315,953 is flagged/);
+    expect(out.fullDigest).toContain('## Flagged engagement');
+  });
+
+  it('keeps its invariants over a day of shifting hours', async () => {
+    const themes = ['memory', 'security', 'crypto', 'consciousness'] as const;
+    let previous: ReturnType<typeof previousHour>[] = [];
+    let seed = 3;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let h = 0; h < 24; h++) {
+      const hourStart = new Date(Date.UTC(2026, 1, 2, h)).toISOString();
+      const posts = themes.flatMap((t, k) =>
+        rand() < 0.25 ? [] : themedPosts(t, 2 + Math.floor(rand() * 12), `h${h}-${k}`),
+      );
+      const out = await analyser.analyse(hourInput(posts, { hourStart, previous }));
+      const present = out.signals.narratives.filter((n) => n.posts > 0);
+      const gone = out.signals.narratives.filter((n) => n.posts === 0);
+      // Nothing present this hour is "no longer seen".
+      for (const g of gone) {
+        expect(
+          present.some((p) => p.id === g.id || p.label === g.label),
+          `${hourStart} ${g.label}`,
+        ).toBe(false);
+        expect(out.topTopics).not.toContain(g.label);
+        expect(out.fullDigest).not.toMatch(new RegExp(`\\*\\*${g.label}\\*\\*: \\d`));
+      }
+      // No label is both emerging and fading; nothing in topTopics is fading.
+      expect(out.emergingNarratives.filter((l) => out.fadingNarratives.includes(l))).toEqual([]);
+      expect(out.topTopics.filter((t) => out.fadingNarratives.includes(t))).toEqual([]);
+      for (const t of out.topTopics) expect(isGenericLabel(t), t).toBe(false);
+      previous = [previousHour(out.signals), ...previous].slice(0, 24);
+    }
   });
 });

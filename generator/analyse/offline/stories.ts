@@ -50,7 +50,8 @@ function voiceOf(corpus: HourCorpus, i: number): string {
  *    used by a single post or by over 25% of a busy hour are dropped) and `singlePassClusters` groups
  *    them (cosine ≥ `join` [0.25], stories whose centroids have cosine ≥ `mergeAt` [0.2] merged);
  * 3. a group of two or more posts by two or more agents is a story; a lone post with at least
- *    `loneThreadComments` [10] comments is a story of its own (a thread the hour talked about);
+ *    `loneThreadComments` [10] comments is a story of its own (a thread the hour talked about), unless
+ *    its engagement is flagged as inorganic;
  * 4. each story's lead is its most central, best-engaged post; its terms are the phrases most
  *    particular to it (share of its posts × idf); its label is chosen by `storyLabel`.
  * Stories are returned by prominence (see `StoryDraft.prominence`). Deterministic.
@@ -139,7 +140,7 @@ export function findStories(
   }
   // A post in no story is still a story of its own when the hour talked about it.
   for (const i of loose.sort((a, b) => a - b)) {
-    if ((corpus.posts[i]?.commentCount ?? 0) < loneThreadComments) continue;
+    if ((corpus.posts[i]?.commentCount ?? 0) < loneThreadComments || anomalous.has(i)) continue;
     const made = story({ wave: null, kind: null, members: [i] });
     if (made) stories.push(made);
   }
