@@ -45,6 +45,15 @@ export const MetricSet = z
     pairs: z.int().nonnegative(),
     ndcg10: z.number().nullable(),
     cohorts: z.int().nonnegative(),
+    /** Spearman ρ (upvotes) within each creation hour of ≥ 10 rows, averaged weighted by rows; null: no such hour. */
+    hourSpearman: z.number().nullable(),
+    /** The same on comments. */
+    hourSpearmanComments: z.number().nullable(),
+    /** Hours (of ≥ 10 rows) the within-hour ρ averages over. */
+    hours: z.int().nonnegative(),
+    /** Share of same-hour pairs with different upvotes ordered right; null: no such pair. */
+    hourPairwise: z.number().nullable(),
+    hourPairs: z.int().nonnegative(),
   })
   .strict();
 export type MetricSet = z.infer<typeof MetricSet>;

@@ -5,9 +5,11 @@
  *   npm run advisor:eval -- --train <posts.jsonl> --test <posts.jsonl>
  *   npm run advisor:eval -- --data <posts.jsonl> (--split-at <ISO time> | --split <fraction, default 0.7>)
  *
- * Prints, for the model and the baselines, Spearman ρ, same-community pairwise accuracy and NDCG@10 per
- * hourly cohort, content-only beside content + author. The last line is
- * `spearman=<model ρ> baseline=<best baseline ρ>`. Exit 2 on usage errors, 1 on unusable data.
+ * Prints, for the model and the baselines, Spearman ρ over all rows and within creation hours (hours of
+ * ≥ 10 rows, weighted by rows), same-hour and same-community pairwise accuracy and NDCG@10 per hourly
+ * cohort, content-only beside content + author. The last line is `spearman=<model> baseline=<best>
+ * hour_spearman=<model> hour_baseline=<best> pairwise=<model> pairwise_baseline=<best>` (eval-report.ts).
+ * Exit 2 on usage errors, 1 on unusable data.
  */
 
 import { formatEvaluation } from '../learn/eval-report.ts';
@@ -43,13 +45,16 @@ async function main(argv: string[]): Promise<void> {
       throw new CliError(`not enough labelled rows to validate: ${file.labelled.length} (need 100)`, 1);
     const v = rollingValidation(file.labelled);
     console.log(`rolling validation inside ${flags.train} (${file.labelled.length} labelled rows)`);
-    console.log('block                                        fit  rows  ρ(up) ρ(comm) author-prior');
+    const f = (v: number | null, w: number) => (v === null ? '–' : v.toFixed(3)).padStart(w);
+    console.log(
+      'block                                        fit  rows  ρ(up) ρ(comm)  hρ(up) h-pairs | author prior: ρ  hρ  h-pairs',
+    );
     for (const b of v.blocks)
       console.log(
-        `${b.from.slice(0, 16)} → ${b.to.slice(0, 16)}  ${String(b.fitRows).padStart(5)} ${String(b.rows).padStart(5)} ${b.spearman.toFixed(3).padStart(6)} ${b.spearmanComments.toFixed(3).padStart(7)} ${b.authorPrior.toFixed(3).padStart(12)}`,
+        `${b.from.slice(0, 16)} → ${b.to.slice(0, 16)}  ${String(b.fitRows).padStart(5)} ${String(b.rows).padStart(5)} ${f(b.spearman, 6)} ${f(b.spearmanComments, 7)} ${f(b.hourSpearman, 7)} ${f(b.hourPairwise, 7)} | ${f(b.authorPrior, 6)} ${f(b.authorPriorHour, 6)} ${f(b.authorPriorPairwise, 6)}`,
       );
     console.log(
-      `mean ρ(up) ${v.mean.toFixed(3)}, ρ(comm) ${v.meanComments.toFixed(3)}, author prior ${v.meanAuthorPrior.toFixed(3)}`,
+      `mean ρ(up) ${f(v.mean, 0)}, ρ(comm) ${f(v.meanComments, 0)}, within-hour ρ ${f(v.meanHour, 0)}, same-hour pairs ${f(v.meanPairwise, 0)}; author prior ρ ${f(v.meanAuthorPrior, 0)}, within-hour ${f(v.meanAuthorPriorHour, 0)}, pairs ${f(v.meanAuthorPriorPairwise, 0)}`,
     );
     return;
   }

@@ -3,30 +3,47 @@ import { BASELINE_NAMES } from './baselines.ts';
 import type { EvaluationReport } from './evaluate.ts';
 
 const f3 = (v: number | null) => (v === null ? '   –  ' : v.toFixed(3).padStart(6));
+const n3 = (v: number | null) => (v === null ? 'NaN' : v.toFixed(3));
 
 function line(name: string, m: MetricSet): string {
-  return `${name.padEnd(26)} ${f3(m.spearman)}  ${f3(m.spearmanComments)}  ${f3(m.pairwise)}  ${f3(m.ndcg10)}`;
+  return `${name.padEnd(26)} ${f3(m.spearman)}  ${f3(m.spearmanComments)}  ${f3(m.hourSpearman)}  ${f3(m.hourSpearmanComments)}  ${f3(m.hourPairwise)}  ${f3(m.pairwise)}  ${f3(m.ndcg10)}`;
 }
 
 /**
- * The evaluation as plain-text lines; the last one is exactly `spearman=<model ρ> baseline=<best
- * baseline ρ>` (3 decimals), which scripts read.
+ * The summary line scripts read: `spearman=<model ρ, all rows> baseline=<best baseline ρ, all rows>
+ * hour_spearman=<model> hour_baseline=<best baseline> pairwise=<model> pairwise_baseline=<best
+ * baseline>`, 3 decimals (NaN where a metric had nothing to measure). Each baseline figure is the best
+ * baseline on that metric.
  */
+export function summaryLine(r: EvaluationReport): string {
+  const b = (metric: keyof typeof r.best) => r.baselines[r.best[metric]][metric];
+  return [
+    `spearman=${n3(r.model.spearman)}`,
+    `baseline=${n3(b('spearman'))}`,
+    `hour_spearman=${n3(r.model.hourSpearman)}`,
+    `hour_baseline=${n3(b('hourSpearman'))}`,
+    `pairwise=${n3(r.model.hourPairwise)}`,
+    `pairwise_baseline=${n3(b('hourPairwise'))}`,
+  ].join(' ');
+}
+
+/** The evaluation as plain-text lines; the last one is summaryLine(). */
 export function formatEvaluation(r: EvaluationReport): string[] {
   const m = r.model;
   return [
     `advisor eval · model ${r.modelVersion}`,
     `train: ${r.trainRows} labelled rows, ${r.trainWindow.from} → ${r.trainWindow.to}`,
     `test:  ${r.testRows} labelled rows, ${r.testWindow.from} → ${r.testWindow.to} (split by time only)`,
-    `targets: log1p(upvotes) and log1p(comments) as observed at ≥ 24 h; pairwise and NDCG on upvotes`,
-    `pairs: ${m.pairs} same-community pairs ≤ 30 min apart (unknown community counted as one); NDCG@10 over ${m.cohorts} hourly cohorts`,
+    `labels: log1p(upvotes) and log1p(comments) as observed at ≥ 24 h; pairwise and NDCG on upvotes`,
+    `within hours: ρ averaged over ${m.hours} creation hours of ≥ 10 rows (weighted by rows); ${m.hourPairs} same-hour pairs with different upvotes`,
+    `community pairs: ${m.pairs} same-community pairs ≤ 30 min apart (unknown community counted as one); NDCG@10 over ${m.cohorts} hourly cohorts`,
     '',
-    `${'scorer'.padEnd(26)}  ρ(up) ρ(comm)  pairw.  NDCG@10`,
+    `${'scorer'.padEnd(26)}  ρ(up) ρ(comm)  hρ(up) hρ(comm) h-pairs c-pairs NDCG@10`,
     ...BASELINE_NAMES.map((name) => line(`baseline ${name}`, r.baselines[name])),
     line('model content-only', r.contentOnly),
     line('model content+author', r.model),
     '',
-    `best baseline: ${r.bestBaseline}; model − best baseline (ρ upvotes): ${(m.spearman - r.baselines[r.bestBaseline].spearman).toFixed(3)}`,
-    `spearman=${m.spearman.toFixed(3)} baseline=${r.baselines[r.bestBaseline].spearman.toFixed(3)}`,
+    `best baselines: all rows ${r.best.spearman}, within hours ${r.best.hourSpearman}, same-hour pairs ${r.best.hourPairwise}`,
+    summaryLine(r),
   ];
 }

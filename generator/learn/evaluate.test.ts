@@ -29,11 +29,15 @@ describe('time-only splits', () => {
   it('refuses a test set that starts before the training set ends', () => {
     expect(() => evaluateSplit(rows.slice(100), rows.slice(0, 150))).toThrow(/must all be later/);
   });
-  it('prints the metrics table with the summary as its last line', () => {
-    const lines = formatEvaluation(evaluateSplit(rows.slice(0, 210), rows.slice(210), { buckets: 1024 }));
+  it('prints the metrics table with the summary as its last line, within-hour figures included', () => {
+    // 20 rows an hour, so the test hours reach the 10 rows the within-hour ρ needs
+    const dense = plantedRows(300, 2, Date.UTC(2026, 0, 20), 180_000);
+    const lines = formatEvaluation(evaluateSplit(dense.slice(0, 210), dense.slice(210), { buckets: 1024 }));
     expect(lines.join('\n')).toMatch(/baseline author-prior/);
     expect(lines.join('\n')).toMatch(/model content-only/);
-    expect(lines.at(-1)).toMatch(/^spearman=-?\d\.\d{3} baseline=-?\d\.\d{3}$/);
+    expect(lines.at(-1)).toMatch(
+      /^spearman=-?\d\.\d{3} baseline=-?\d\.\d{3} hour_spearman=-?\d\.\d{3} hour_baseline=-?\d\.\d{3} pairwise=\d\.\d{3} pairwise_baseline=\d\.\d{3}$/,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import type { MetricSet } from '../../core/advisor/model.ts';
 import type { BaselineName } from './baselines.ts';
-import { evaluateScores } from './evaluate-scores.ts';
+import { evaluateScores, type HeadlineMetric } from './evaluate-scores.ts';
 import { predictRows } from './predict-rows.ts';
 import type { LabelledRow } from './rows.ts';
 import { trainModel } from './train.ts';
@@ -17,6 +17,8 @@ export interface EvaluationReport {
   readonly contentOnly: MetricSet;
   readonly baselines: Record<BaselineName, MetricSet>;
   readonly bestBaseline: BaselineName;
+  /** The best baseline by each headline metric (all-rows ρ, within-hour ρ, same-hour pairwise). */
+  readonly best: Record<HeadlineMetric, BaselineName>;
   readonly modelVersion: string;
 }
 
@@ -65,6 +67,7 @@ export function evaluateSplit(
     contentOnly: content.model,
     baselines: scored.baselines,
     bestBaseline: scored.bestBaseline,
+    best: scored.best,
     modelVersion: full.version,
   };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { averageRanks, cohortNdcg, ndcgAtK, pairwiseAccuracy, spearman } from './metrics.ts';
+import {
+  averageRanks,
+  cohortNdcg,
+  ndcgAtK,
+  pairwiseAccuracy,
+  sameHourPairwise,
+  spearman,
+  withinHourSpearman,
+} from './metrics.ts';
 
 const min = 60_000;
 
@@ -56,5 +64,25 @@ describe('ndcgAtK', () => {
     ];
     const second = 1 / Math.log2(3);
     expect(cohortNdcg(items)).toEqual({ ndcg: (1 + second) / 2, cohorts: 2 });
+  });
+});
+
+describe('within-hour metrics', () => {
+  const hour = 3_600_000;
+  // Hour 0: prediction in the right order; hour 1: reversed; hour 2: too small for ρ (2 rows).
+  const items = [
+    ...Array.from({ length: 10 }, (_, i) => ({ createdMs: i * 1000, predicted: i, actual: i })),
+    ...Array.from({ length: 20 }, (_, i) => ({ createdMs: hour + i * 1000, predicted: -i, actual: i })),
+    { createdMs: 2 * hour, predicted: 1, actual: 1 },
+    { createdMs: 2 * hour + 1, predicted: 1, actual: 2 },
+  ];
+  it('averages ρ over hours with at least 10 rows, weighted by rows', () => {
+    expect(withinHourSpearman(items)).toEqual({ rho: (10 * 1 + 20 * -1) / 30, hours: 2, rows: 30 });
+    expect(withinHourSpearman(items, 100)).toEqual({ rho: null, hours: 0, rows: 0 });
+  });
+  it('counts same-hour pairs with different outcomes, a predicted tie as half', () => {
+    // hour 0: 45 right; hour 1: 190 wrong; hour 2: one tie
+    expect(sameHourPairwise(items)).toEqual({ accuracy: 45.5 / 236, pairs: 236 });
+    expect(sameHourPairwise([{ createdMs: 0, predicted: 1, actual: 1 }]).accuracy).toBeNull();
   });
 });

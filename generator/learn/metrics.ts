@@ -151,3 +151,69 @@ export function cohortNdcg(
   }
   return { ndcg: cohorts === 0 ? null : sum / cohorts, cohorts };
 }
+
+/** One labelled, scored post for the within-hour metrics. */
+export interface HourItem {
+  readonly predicted: number;
+  readonly actual: number;
+  readonly createdMs: number;
+}
+
+function byCreationHour<T extends { createdMs: number }>(items: readonly T[]): Map<number, T[]> {
+  const byHour = new Map<number, T[]>();
+  for (const it of items) {
+    const hour = Math.floor(it.createdMs / 3_600_000);
+    const list = byHour.get(hour);
+    if (list) list.push(it);
+    else byHour.set(hour, [it]);
+  }
+  return byHour;
+}
+
+/**
+ * Spearman ρ within each UTC creation hour that has at least `minRows` items, averaged with each
+ * hour weighted by its rows: how well the scorer ranks posts against others of their own hour, with
+ * the level of each hour (drift between days) taken out. Null when no hour qualifies.
+ */
+export function withinHourSpearman(
+  items: readonly HourItem[],
+  minRows = 10,
+): { rho: number | null; hours: number; rows: number } {
+  let sum = 0;
+  let rows = 0;
+  let hours = 0;
+  for (const list of byCreationHour(items).values()) {
+    if (list.length < minRows) continue;
+    const rho = spearman(
+      list.map((i) => i.predicted),
+      list.map((i) => i.actual),
+    );
+    sum += rho * list.length;
+    rows += list.length;
+    hours++;
+  }
+  return { rho: rows === 0 ? null : sum / rows, hours, rows };
+}
+
+/**
+ * Share of pairs created in the same UTC hour, with different actual values, that the prediction
+ * orders correctly (a predicted tie counts half). Null when there is no such pair.
+ */
+export function sameHourPairwise(items: readonly HourItem[]): { accuracy: number | null; pairs: number } {
+  let pairs = 0;
+  let correct = 0;
+  for (const list of byCreationHour(items).values()) {
+    for (let i = 0; i < list.length; i++) {
+      const a = list[i] as HourItem;
+      for (let j = i + 1; j < list.length; j++) {
+        const b = list[j] as HourItem;
+        if (a.actual === b.actual) continue;
+        pairs++;
+        const dp = a.predicted - b.predicted;
+        if (dp === 0) correct += 0.5;
+        else if (dp > 0 === a.actual > b.actual) correct += 1;
+      }
+    }
+  }
+  return { accuracy: pairs === 0 ? null : correct / pairs, pairs };
+}

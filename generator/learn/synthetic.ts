@@ -16,10 +16,16 @@ const WORDS =
   'memory agents tools humans logs cron notes context ideas build ship learn prompt error weather'.split(' ');
 
 /**
- * Test support: labelled rows, one every 10 minutes from `start`, with a planted signal: titles with
- * the word "zebra" and posts by "star" get about e³ more upvotes; everything else is noise.
+ * Test support: labelled rows, one every `stepMs` (default 10 minutes) from `start`, with a planted
+ * signal: titles with the word "zebra" and posts by "star" get about e³ more upvotes; everything else
+ * is noise.
  */
-export function plantedRows(count: number, seed: number, start = Date.UTC(2026, 0, 20)): LabelledRow[] {
+export function plantedRows(
+  count: number,
+  seed: number,
+  start = Date.UTC(2026, 0, 20),
+  stepMs = 600_000,
+): LabelledRow[] {
   const r = rng(seed);
   const pick = () => WORDS[Math.floor(r() * WORDS.length)] as string;
   return Array.from({ length: count }, (_, i) => {
@@ -30,7 +36,7 @@ export function plantedRows(count: number, seed: number, start = Date.UTC(2026, 
     const log = 0.5 + (zebra ? 2.2 : 0) + (star ? 1.5 : 0) + 0.6 * (r() - 0.5);
     return {
       id: `p${i}`,
-      createdAt: new Date(start + i * 600_000).toISOString(),
+      createdAt: new Date(start + i * stepMs).toISOString(),
       title: words.join(' '),
       content: Array.from({ length: 10 }, pick).join(' '),
       hasUrl: false,

@@ -1,5 +1,5 @@
 import { baselineScores } from './baselines.ts';
-import { spearman } from './metrics.ts';
+import { metricSet } from './evaluate-scores.ts';
 import { predictRows } from './predict-rows.ts';
 import type { LabelledRow } from './rows.ts';
 import { byTime, type TrainOptions, trainModel } from './train.ts';
@@ -23,8 +23,25 @@ export interface BlockResult {
   readonly rows: number;
   readonly spearman: number;
   readonly spearmanComments: number;
-  /** The author-prior baseline on the same block. */
+  /** Within-hour ρ (upvotes) and same-hour pairwise accuracy; null when the block has no such hour/pair. */
+  readonly hourSpearman: number | null;
+  readonly hourPairwise: number | null;
+  /** The author-prior baseline on the same block: ρ, within-hour ρ, same-hour pairwise. */
   readonly authorPrior: number;
+  readonly authorPriorHour: number | null;
+  readonly authorPriorPairwise: number | null;
+}
+
+/** Means over the blocks (nulls left out). */
+export interface ValidationSummary {
+  readonly blocks: BlockResult[];
+  readonly mean: number;
+  readonly meanComments: number;
+  readonly meanHour: number | null;
+  readonly meanPairwise: number | null;
+  readonly meanAuthorPrior: number;
+  readonly meanAuthorPriorHour: number | null;
+  readonly meanAuthorPriorPairwise: number | null;
 }
 
 /**
@@ -34,9 +51,9 @@ export interface BlockResult {
 export function rollingValidation(
   all: readonly LabelledRow[],
   options: Omit<TrainOptions, 'now' | 'source'> = {},
-): { blocks: BlockResult[]; mean: number; meanComments: number; meanAuthorPrior: number } {
+): ValidationSummary {
   const rows = byTime(all);
-  const blocks = VALIDATION_BLOCKS.map(({ from, to }) => {
+  const blocks = VALIDATION_BLOCKS.map(({ from, to }): BlockResult => {
     const a = Math.floor(rows.length * from);
     const b = Math.floor(rows.length * to);
     const fit = rows.slice(0, a);
@@ -44,28 +61,34 @@ export function rollingValidation(
     const last = fit[fit.length - 1] as LabelledRow;
     const model = trainModel(fit, { ...options, source: 'file', now: new Date(last.createdAt) });
     const p = predictRows(model, block);
-    const up = block.map((r) => Math.log1p(r.upvotes));
+    const m = metricSet(block, { up: p.map((x) => x.logUp), com: p.map((x) => x.logCom) });
+    const prior = metricSet(block, baselineScores('author-prior', fit, block));
     return {
       from: (block[0] as LabelledRow).createdAt,
       to: (block[block.length - 1] as LabelledRow).createdAt,
       fitRows: fit.length,
       rows: block.length,
-      spearman: spearman(
-        p.map((x) => x.logUp),
-        up,
-      ),
-      spearmanComments: spearman(
-        p.map((x) => x.logCom),
-        block.map((r) => Math.log1p(r.comments)),
-      ),
-      authorPrior: spearman(baselineScores('author-prior', fit, block).up, up),
+      spearman: m.spearman,
+      spearmanComments: m.spearmanComments,
+      hourSpearman: m.hourSpearman,
+      hourPairwise: m.hourPairwise,
+      authorPrior: prior.spearman,
+      authorPriorHour: prior.hourSpearman,
+      authorPriorPairwise: prior.hourPairwise,
     };
   });
-  const mean = (f: (b: BlockResult) => number) => blocks.reduce((s, b) => s + f(b), 0) / blocks.length;
+  const mean = (f: (b: BlockResult) => number | null) => {
+    const v = blocks.map(f).filter((x): x is number => x !== null);
+    return v.length === 0 ? null : v.reduce((s, x) => s + x, 0) / v.length;
+  };
   return {
     blocks,
-    mean: mean((b) => b.spearman),
-    meanComments: mean((b) => b.spearmanComments),
-    meanAuthorPrior: mean((b) => b.authorPrior),
+    mean: mean((b) => b.spearman) ?? 0,
+    meanComments: mean((b) => b.spearmanComments) ?? 0,
+    meanHour: mean((b) => b.hourSpearman),
+    meanPairwise: mean((b) => b.hourPairwise),
+    meanAuthorPrior: mean((b) => b.authorPrior) ?? 0,
+    meanAuthorPriorHour: mean((b) => b.authorPriorHour),
+    meanAuthorPriorPairwise: mean((b) => b.authorPriorPairwise),
   };
 }
