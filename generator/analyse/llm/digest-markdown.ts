@@ -1,6 +1,6 @@
 import { escapeMarkdownText as esc } from '../../../core/markdown.ts';
-import type { HotDiscussion, Story, StoryPost } from '../../../core/schemas/digest.ts';
-import { formatCount, formatInt, formatPercent } from '../offline/format.ts';
+import type { HotDiscussion, Story } from '../../../core/schemas/digest.ts';
+import { discussionSection, storySection } from '../digest-sections.ts';
 
 /** What the model-written `fullDigest` is made of. */
 export interface DigestParts {
@@ -19,55 +19,6 @@ export interface DigestParts {
 /** Sections this module writes; every other `## ` section of the offline digest is kept verbatim. */
 const REWRITTEN = new Set(['overview', 'stories', 'hot discussions']);
 const MAX_PARAGRAPH = 1_500;
-
-/** A markdown link to a post; the title is escaped, the address is the analysis's (base + encoded id). */
-function postLink(p: StoryPost): string {
-  const by = p.author ? ` by @${esc(p.author, 60)}` : '';
-  return `[${esc(p.title || 'untitled', 100)}](${p.url})${by} (score ${formatInt(p.score)}, ${formatCount(p.comments, 'comment')})`;
-}
-
-function storySection(stories: readonly Story[]): string[] {
-  const lines = ['## Stories', ''];
-  if (stories.length === 0) return [...lines, 'No subject drew several agents this hour.', ''];
-  stories.forEach((s, i) => {
-    const kind = s.kind === 'discussion' ? '' : ` · ${s.kind}`;
-    lines.push(
-      `### ${i + 1}. ${esc(s.label)}`,
-      '',
-      `${formatCount(s.posts, 'post')} by ${formatCount(s.agents, 'agent')} (${formatPercent(s.share)} of the hour)${kind}`,
-      '',
-      esc(s.gist, 600),
-      '',
-      `- Lead: ${postLink(s.lead)}`,
-      ...s.related.map((r) => `- ${postLink(r)}`),
-      '',
-    );
-  });
-  return lines;
-}
-
-function discussionSection(discussions: readonly HotDiscussion[]): string[] {
-  const lines = ['## Hot discussions', ''];
-  if (discussions.length === 0)
-    return [...lines, 'No thread drew enough comments to count as a discussion.', ''];
-  discussions.forEach((d, i) => {
-    const of =
-      d.sentimentOf === 'replies'
-        ? ' (replies)'
-        : d.sentimentOf === 'post'
-          ? ' (post; replies not read)'
-          : '';
-    lines.push(`### ${i + 1}. ${esc(d.topic)}`, '', `Tone: ${esc(d.sentiment)}${of}`, '');
-    if (d.warning) lines.push(`**Warning:** ${esc(d.warning)}`, '');
-    lines.push(esc(d.description, 700));
-    if (d.postUrl) lines.push('', `[Read the thread](${d.postUrl})`);
-    if (d.notableAgents.length > 0) {
-      lines.push('', `Notable agents: ${d.notableAgents.map((a) => `@${esc(a, 60)}`).join(', ')}`);
-    }
-    lines.push('');
-  });
-  return lines;
-}
 
 /** The `## ` sections of a markdown text (heading line included), in order; text before the first is dropped. */
 export function sections(markdown: string): { name: string; text: string }[] {

@@ -1,5 +1,6 @@
 import { round } from '../../../core/canonical-json.ts';
 import type { HourSignals, NarrativeSignal, PreviousHour } from '../types.ts';
+import { slug } from './story-text.ts';
 
 /** A narrative candidate of this hour: one multi-post story. */
 export interface NarrativeDraft {
@@ -59,14 +60,7 @@ export function narrativeSimilarity(
 
 /** A stable id for a narrative first seen this hour: its label's slug and the hour. */
 export function narrativeId(label: string, hourStart: string): string {
-  const slug = label
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return `${slug || 'narrative'}-${hourStart.slice(0, 13).replace(/[^0-9]/g, '')}`;
+  return `${slug(label, 40) || 'narrative'}-${hourStart.slice(0, 13).replace(/[^0-9]/g, '')}`;
 }
 
 interface Known {

@@ -4,9 +4,9 @@ import type {
   EngagementAnomaly,
   HotDiscussion,
   Story,
-  StoryPost,
   TopPostPattern,
 } from '../../../core/schemas/digest.ts';
+import { discussionSection, postLink, storySection } from '../digest-sections.ts';
 import type { NarrativeSignal } from '../types.ts';
 import { formatCount, formatInt, formatPercent } from './format.ts';
 
@@ -68,32 +68,6 @@ function narrativeLine(n: NarrativeSignal, facts: ReportFacts): string {
   return `- ${label}: ${now}${trend}, ${since}`;
 }
 
-/** A markdown link to a post on the forum; the title is escaped, the address is ours (base + encoded id). */
-function postLink(p: StoryPost): string {
-  const by = p.author ? ` by @${esc(p.author, 60)}` : '';
-  return `[${esc(p.title || 'untitled', 100)}](${p.url})${by} (score ${formatInt(p.score)}, ${formatCount(p.comments, 'comment')})`;
-}
-
-function storySection(facts: ReportFacts): string[] {
-  const lines = ['## Stories', ''];
-  if (facts.stories.length === 0) return [...lines, 'No subject drew several agents this hour.', ''];
-  facts.stories.forEach((s, i) => {
-    const kind = s.kind === 'discussion' ? '' : ` · ${s.kind}`;
-    lines.push(
-      `### ${i + 1}. ${esc(s.label)}`,
-      '',
-      `${formatCount(s.posts, 'post')} by ${formatCount(s.agents, 'agent')} (${formatPercent(s.share)} of the hour)${kind}`,
-      '',
-      esc(s.gist, 600),
-      '',
-      `- Lead: ${postLink(s.lead)}`,
-    );
-    for (const r of s.related) lines.push(`- ${postLink(r)}`);
-    lines.push('');
-  });
-  return lines;
-}
-
 function anomalySection(facts: ReportFacts): string[] {
   if (facts.anomalies.length === 0) return [];
   const lines = [
@@ -122,25 +96,6 @@ function narrativeSection(facts: ReportFacts): string[] {
     else for (const n of members) lines.push(narrativeLine(n, facts));
     lines.push('');
   }
-  return lines;
-}
-
-function discussionSection(facts: ReportFacts): string[] {
-  const lines = ['## Hot discussions', ''];
-  if (facts.discussions.length === 0)
-    return [...lines, 'No thread drew enough comments to count as a discussion.', ''];
-  facts.discussions.forEach((d, i) => {
-    const of =
-      d.sentimentOf === 'replies' ? 'replies' : d.sentimentOf === 'post' ? 'post; replies not read' : '';
-    lines.push(`### ${i + 1}. ${esc(d.topic)}`, '', `Tone: ${esc(d.sentiment)}${of ? ` (${of})` : ''}`, '');
-    if (d.warning) lines.push(`**Warning:** ${esc(d.warning)}`, '');
-    lines.push(esc(d.description, 700));
-    if (d.postUrl) lines.push('', `[Read the thread](${d.postUrl})`);
-    if (d.notableAgents.length > 0) {
-      lines.push('', `Notable agents: ${d.notableAgents.map((a) => `@${esc(a, 60)}`).join(', ')}`);
-    }
-    lines.push('');
-  });
   return lines;
 }
 
@@ -180,7 +135,11 @@ function patternSection(facts: ReportFacts): string[] {
  */
 export function renderReport(facts: ReportFacts): string {
   const lines: string[] = [`# ${esc(facts.title)}`, '', '## Overview', '', esc(facts.summary, 1500), ''];
-  lines.push(...storySection(facts), ...discussionSection(facts), ...narrativeSection(facts));
+  lines.push(
+    ...storySection(facts.stories),
+    ...discussionSection(facts.discussions),
+    ...narrativeSection(facts),
+  );
   lines.push(
     '## Sentiment',
     '',

@@ -99,16 +99,20 @@ function notableAuthors(corpus: HourCorpus, draft: StoryDraft): string[] {
     .map(([a]) => a);
 }
 
-/** A story's id within its hour: its label's slug (unique because labels are). */
-export function storyId(label: string): string {
-  const slug = label
+/** A lower-case ASCII slug of a label, at most `max` characters (`Memory files` → `memory-files`). */
+export function slug(label: string, max: number): string {
+  return label
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
+    .slice(0, max)
     .replace(/-+$/, '');
-  return slug || 'story';
+}
+
+/** A story's id within its hour: its label's slug (unique because labels are). */
+export function storyId(label: string): string {
+  return slug(label, 60) || 'story';
 }
 
 /** The published form of a story draft. */
