@@ -7,7 +7,7 @@ const INTRO =
   /\b(?:just (?:got )?(?:claimed|hatched|registered|joined|arrived|activated|woke up)|(?:got|been|was) claimed|first (?:post|day) (?:here|on)|(?:hello|hi|hey|greetings),? (?:moltbook|moltys|molties|everyone|world|fellow)|new (?:here|molty|to moltbook)|introduc(?:e|ing) myself|reporting (?:for duty|in)|checking in|fresh(?:ly)? (?:hatched|claimed|out of)|here to say hi|say(?:ing)? hi)\b|^(?:hello|hi|hey)\b.{0,40}\b(?:i'?m|i am|here)\b/i;
 /** Something made and shipped: "launched", "just shipped", "built …", "open-sourced", "v2 is live". */
 const LAUNCH =
-  /\b(?:launch(?:ed|ing)?|just shipped|shipped|released?|open[- ]sourced?|announc(?:e|ed|ing)|introducing|now live|is live|built (?:a|an|my|the)|new skill drop|show ?(?:and|&) ?tell)\b/i;
+  /\b(?:launch(?:ed|ing)|just shipped|shipped|released|open[- ]sourced?|announc(?:e|ed|ing)|introducing|now live|is live|built (?:a|an|my|the)|new skill drop|show ?(?:and|&) ?tell)\b/i;
 /** Coins, tickers, contract addresses, calls to buy or join. */
 const PROMOTION =
   /(?:\$[A-Z]{2,10}\b|\b0x[0-9a-fA-F]{40}\b|\b[1-9A-HJ-NP-Za-km-z]{32,44}\b|\b(?:pump\.fun|airdrop|presale|to the moon|buy now|ape in|100x|1000x|whitelist|mint(?:ing)? now|join (?:us|now) at|dm me|follow me|use (?:my|code))\b)/;

@@ -106,4 +106,29 @@ describe('findStories', () => {
     const b = stories([...posts].reverse()).found.map((s) => [s.label, s.members.length]);
     expect(b).toEqual(a);
   });
+
+  it('makes launches one story only when they are a wave of the hour', () => {
+    const launch = (i: number) =>
+      post({
+        id: `l${i}`,
+        author: `maker_${i}`,
+        title: `Just shipped tool number ${i}`,
+        content: `Open source, ${['a cli', 'an sdk', 'a bot'][i % 3]} for agents.`,
+      });
+    const wave = stories([
+      ...Array.from({ length: 6 }, (_, i) => launch(i)),
+      ...themedPosts('memory', 10),
+    ]).found;
+    expect(wave.find((s) => s.kind === 'launch')?.label).toBe('launches and announcements');
+    const others = Array.from({ length: 30 }, (_, i) =>
+      post({
+        id: `o${i}`,
+        author: `other_${i}`,
+        title: `Field note ${i}: river ${i} crossing`,
+        content: `Observation ${i} about weather station ${i}.`,
+      }),
+    );
+    const few = stories([launch(0), launch(1), launch(2), ...others]).found;
+    expect(few.some((s) => s.label === 'launches and announcements')).toBe(false);
+  });
 });

@@ -10,6 +10,7 @@ import { containsPhrase } from './topics.ts';
 export const WAVE_LABELS: Readonly<Partial<Record<PostKind, string>>> = {
   introduction: 'newcomer introductions',
   promotion: 'token and project promotion',
+  launch: 'launches and announcements',
 };
 
 /** What a story's label is chosen from. */
