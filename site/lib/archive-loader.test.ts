@@ -27,6 +27,7 @@ describe('loadArchiveFrom', () => {
     expect(archive.latest?.hourStart).toBe(LAST.toISOString());
     expect(archive.pageWindowStart).toBe('2026-01-29T00:00:00.000Z');
     expect(archive.signals).toHaveLength(48);
+    expect(archive.recentSignals).toHaveLength(48);
   });
 
   it('reads an empty or missing content folder as no digests', async () => {
@@ -36,6 +37,7 @@ describe('loadArchiveFrom', () => {
       recent: [],
       latest: undefined,
       signals: [],
+      recentSignals: [],
       pageWindowStart: undefined,
     });
   });

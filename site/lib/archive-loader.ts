@@ -16,6 +16,8 @@ export interface Archive {
   readonly latest: Digest | undefined;
   /** Signals of the last `trendDays` days that have them, oldest first. */
   readonly signals: readonly HourSignals[];
+  /** Signals of the hour-page window (or the trend window, if longer), oldest first. */
+  readonly recentSignals: readonly HourSignals[];
   /** First hour (ISO) that has its own page; undefined when there are no digests. */
   readonly pageWindowStart: string | undefined;
 }
@@ -49,9 +51,11 @@ export async function loadArchiveFrom(options: LoadOptions): Promise<Archive> {
   });
   recent.sort((a, b) => a.hourStart.localeCompare(b.hourStart));
   const trendStart = last ? windowStart(last, trendDays) : undefined;
-  const trendHours = trendStart ? hours.filter((h) => inWindow(h.toISOString(), trendStart)) : [];
-  const signals = (await mapLimited(trendHours, 32, (hour) => readSignals(contentDir, hour))).filter(
+  const signalStart = last ? windowStart(last, Math.max(trendDays, hourPageDays)) : undefined;
+  const signalHours = signalStart ? hours.filter((h) => inWindow(h.toISOString(), signalStart)) : [];
+  const recentSignals = (await mapLimited(signalHours, 32, (hour) => readSignals(contentDir, hour))).filter(
     (s): s is HourSignals => s !== undefined,
   );
-  return { summaries, recent, latest: recent.at(-1), signals, pageWindowStart: pageStart };
+  const signals = trendStart ? recentSignals.filter((s) => inWindow(s.hourStart, trendStart)) : [];
+  return { summaries, recent, latest: recent.at(-1), signals, recentSignals, pageWindowStart: pageStart };
 }

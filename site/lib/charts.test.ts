@@ -93,3 +93,68 @@ describe('lineChart', () => {
     expect(empty.lines).toEqual([]);
   });
 });
+
+describe('charts that fit their data', () => {
+  const hour = (n: number) => new Date(Date.UTC(2026, 0, 31, n)).toISOString();
+  const series = (values: number[]) => [
+    {
+      name: 'Quality ratio',
+      className: 'series-b',
+      points: values.map((value, i) => ({ hourStart: hour(i), value })),
+    },
+  ];
+
+  it('fits the value axis to a narrow band, inside the clamp, and labels its lowest tick', () => {
+    const model = lineChart({
+      id: 'q',
+      title: 'Quality',
+      description: 'd',
+      series: series([0.92, 0.95, 0.97, 1]),
+      formatValue: (v) => `${Math.round(v * 100)}%`,
+      fit: { clamp: [0, 1] },
+    });
+    const labels = model.yTicks.map((t) => t.label);
+    expect(labels[0]).not.toBe('0%');
+    expect(labels.at(-1)).toBe('100%');
+    expect(model.yTicks[0]?.position).toBeLessThanOrEqual(model.plot.bottom);
+  });
+
+  it('keeps the reference inside a fitted range and names it', () => {
+    const model = lineChart({
+      id: 's',
+      title: 'Sentiment',
+      description: 'd',
+      series: series([0.1, 0.2, 0.15]),
+      formatValue: String,
+      fit: { clamp: [-1, 1] },
+      reference: 0,
+      referenceLabel: 'neutral',
+    });
+    expect(model.referenceY).toBeDefined();
+    expect(model.referenceLabel).toBe('neutral');
+    expect(model.yTicks.every((t) => Math.abs(Number(t.label)) <= 0.5)).toBe(true);
+  });
+
+  it('labels hours on a chart of a day or two, and links each point to its hour', () => {
+    const model = lineChart({
+      id: 'v',
+      title: 'Posts',
+      description: 'd',
+      series: series(Array.from({ length: 24 }, (_, i) => i)),
+      formatValue: String,
+      pointHref: (h) => `/h/${h.slice(11, 13)}/`,
+    });
+    expect(model.xTicks.map((t) => t.label)).toEqual([
+      'Sat 31',
+      '03:00',
+      '06:00',
+      '09:00',
+      '12:00',
+      '15:00',
+      '18:00',
+      '21:00',
+    ]);
+    expect(model.points).toHaveLength(24);
+    expect(model.points[3]).toMatchObject({ href: '/h/03/', label: '31 Jan, 03:00 UTC: quality ratio 3' });
+  });
+});

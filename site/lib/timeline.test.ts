@@ -53,6 +53,23 @@ describe('narrativeTimeline', () => {
     expect(timeline.hours).toEqual([h(0), h(1), h(2), h(3)]);
   });
 
+  it('follows a narrative by id through a change of label, and says it faded only when it did not recover', () => {
+    const withIds: TimelineInput[] = [
+      { hourStart: h(0), narratives: [{ ...narrative('art', 0, 'emerging', 0.1), id: 'art-0' }] },
+      { hourStart: h(1), narratives: [{ ...narrative('art', 0, 'fading', 0.02), id: 'art-0' }] },
+      {
+        hourStart: h(2),
+        narratives: [{ ...narrative('generative art', 0, 'continuing', 0.2), id: 'art-0' }],
+      },
+    ];
+    const [track] = narrativeTimeline(withIds).tracks;
+    expect(track?.id).toBe('art-0');
+    expect(track?.label).toBe('generative art');
+    expect(track?.cells).toHaveLength(3);
+    expect(track?.fadedAt).toBeUndefined();
+    expect(track?.active).toBe(true);
+  });
+
   it('keeps the most prominent narratives when limited', () => {
     const top = narrativeTimeline(signals, 1);
     expect(top.tracks.map((t) => t.label)).toEqual(['tide']);

@@ -2,7 +2,9 @@ import type { HourSignals, NarrativeSignal } from '../../core/schemas/signals.ts
 
 /** The part of an hour's signals the timeline reads. */
 export type TimelineInput = Pick<HourSignals, 'hourStart'> & {
-  readonly narratives: ReadonlyArray<Pick<NarrativeSignal, 'label' | 'firstSeen' | 'status' | 'share'>>;
+  readonly narratives: ReadonlyArray<
+    Pick<NarrativeSignal, 'label' | 'firstSeen' | 'status' | 'share'> & { readonly id?: string | undefined }
+  >;
 };
 
 /** A narrative in one hour of the timeline. */
@@ -14,8 +16,11 @@ export interface TimelineCell {
 
 /** One narrative's life across the window: when it emerged, how long it lasted, when it faded. */
 export interface NarrativeTrack {
-  /** Stable identity: label plus the hour it was first seen (a label can return later as a new narrative). */
+  /** Stable identity: the analyser's narrative id, or (older signals) label plus first-seen hour. */
   readonly key: string;
+  /** The analyser's stable narrative id, when the signals carry one. */
+  readonly id: string | undefined;
+  /** The label of its latest hour. */
   readonly label: string;
   /** Hour it was first seen (may be before the window). */
   readonly firstSeen: string;
@@ -25,7 +30,7 @@ export interface NarrativeTrack {
   readonly lastSeen: string;
   readonly peakShare: number;
   readonly peakHour: string;
-  /** Hour it was reported fading, when it was. */
+  /** Hour it was last seen, when it was fading then (a narrative that recovered has not faded). */
   readonly fadedAt: string | undefined;
   /** Present in the latest hour of the window and not fading there. */
   readonly active: boolean;
@@ -42,38 +47,43 @@ export interface NarrativeTimeline {
 }
 
 /**
- * Follows each narrative through the hours' signals (oldest first): a narrative is the same while its
- * label and first-seen hour stay the same, which is how the analyser carries it over. Keeps the `limit`
- * narratives with the highest peak share, then orders them by emergence, newest first.
+ * Follows each narrative through the hours' signals (oldest first): a narrative is the same while its id
+ * stays the same (older signals without ids: while its label and first-seen hour stay the same). Keeps
+ * the `limit` narratives with the highest peak share, then orders them by emergence, newest first.
  */
 export function narrativeTimeline(signals: readonly TimelineInput[], limit = 40): NarrativeTimeline {
   const ordered = [...signals].sort((a, b) => a.hourStart.localeCompare(b.hourStart));
-  const cellsByKey = new Map<string, { label: string; firstSeen: string; cells: TimelineCell[] }>();
+  const cellsByKey = new Map<
+    string,
+    { id: string | undefined; label: string; firstSeen: string; cells: TimelineCell[] }
+  >();
   for (const hour of ordered) {
     for (const n of hour.narratives) {
       const firstSeen = new Date(n.firstSeen).toISOString();
-      const key = `${n.label}\u0000${firstSeen}`;
+      const key = n.id ?? `${n.label}\u0000${firstSeen}`;
       let entry = cellsByKey.get(key);
       if (!entry) {
-        entry = { label: n.label, firstSeen, cells: [] };
+        entry = { id: n.id, label: n.label, firstSeen, cells: [] };
         cellsByKey.set(key, entry);
       }
+      entry.label = n.label;
       entry.cells.push({ hourStart: hour.hourStart, status: n.status, share: n.share });
     }
   }
   const latest = ordered.at(-1)?.hourStart;
-  const tracks = [...cellsByKey.entries()].map(([key, { label, firstSeen, cells }]): NarrativeTrack => {
+  const tracks = [...cellsByKey.entries()].map(([key, { id, label, firstSeen, cells }]): NarrativeTrack => {
     const peak = cells.reduce((best, c) => (c.share > best.share ? c : best), cells[0] as TimelineCell);
     const last = cells.at(-1) as TimelineCell;
     return {
       key,
+      id,
       label,
       firstSeen,
       cells,
       lastSeen: last.hourStart,
       peakShare: peak.share,
       peakHour: peak.hourStart,
-      fadedAt: cells.find((c) => c.status === 'fading')?.hourStart,
+      fadedAt: last.status === 'fading' ? last.hourStart : undefined,
       active: last.hourStart === latest && last.status !== 'fading',
     };
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DigestSummary } from './archive.ts';
-import { buildTrends } from './trends.ts';
+import { buildTrends, trendWindowHours, windowLabel } from './trends.ts';
 
 const h = (day: number, hour: number) => new Date(Date.UTC(2026, 0, day, hour)).toISOString();
 const summary = (hourStart: string, totalPosts: number, qualityPosts: number): DigestSummary => ({
@@ -22,7 +22,7 @@ describe('buildTrends', () => {
     { hourStart: h(28, 0), narratives: [], meanCompound: 0.2 },
     { hourStart: h(28, 2), narratives: [], meanCompound: -0.4 },
   ];
-  const trends = buildTrends(summaries, signals, h(28, 2), 1);
+  const trends = buildTrends(summaries, signals, h(28, 2), 24);
 
   it('has one point per hour of the window, null where an hour is missing', () => {
     expect(trends.hours).toHaveLength(24);
@@ -31,6 +31,13 @@ describe('buildTrends', () => {
     expect(scraped).toEqual([100, 200, null, 400]);
     expect(trends.quality[0]?.points.at(-1)?.value).toBe(0.25);
     expect(trends.sentiment[0]?.points.at(-1)?.value).toBe(-0.4);
+  });
+
+  it('lists only the days that have digests', () => {
+    const week = buildTrends(summaries, signals, h(28, 2), 7 * 24);
+    expect(week.days.map((d) => d.day)).toEqual(['2026-01-27', '2026-01-28']);
+    expect(week.label).toBe('the last 7 days');
+    expect(trends.label).toBe('the last 24 hours');
   });
 
   it('sums each UTC day for the text alternative', () => {
@@ -58,5 +65,22 @@ describe('buildTrends', () => {
     expect(trends.describe.volume).toMatch(/between 100 and 400, 233 on average/);
     expect(trends.describe.quality).toMatch(/between 25% and 50%/);
     expect(trends.describe.sentiment).toMatch(/between −0.40 and \+0.20/);
+  });
+});
+
+describe('trendWindowHours', () => {
+  it.each([
+    [h(28, 2), h(28, 2), 24],
+    [h(27, 3), h(28, 2), 24],
+    [h(27, 2), h(28, 2), 48],
+    [h(25, 0), h(28, 2), 96],
+    [h(1, 0), h(28, 2), 168],
+  ])('from %s to %s: %i hours', (first, latest, hours) => {
+    expect(trendWindowHours(first, latest, 7)).toBe(hours);
+  });
+
+  it('names the window in words', () => {
+    expect(windowLabel(24)).toBe('the last 24 hours');
+    expect(windowLabel(72)).toBe('the last 3 days');
   });
 });

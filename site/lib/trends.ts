@@ -18,10 +18,27 @@ export interface DailyTrend {
   readonly meanSentiment: number | null;
 }
 
+/**
+ * Hours the charts cover, following the history there is: the last 24 hours while at most a day is
+ * published, then whole days up to `maxDays`.
+ */
+export function trendWindowHours(firstHourStart: string, latestHourStart: string, maxDays: number): number {
+  const span = Math.round((Date.parse(latestHourStart) - Date.parse(firstHourStart)) / HOUR_MS) + 1;
+  if (span <= 24) return 24;
+  return Math.min(maxDays * 24, Math.ceil(span / 24) * 24);
+}
+
+/** `the last 24 hours`, `the last 3 days` of a window of hours. */
+export function windowLabel(hours: number): string {
+  return hours <= 24 ? `the last ${hours} hours` : `the last ${Math.round(hours / 24)} days`;
+}
+
 /** The three chart series sets and their words. */
 export interface Trends {
   /** Every hour of the window, oldest first (with or without a digest). */
   readonly hours: readonly string[];
+  /** `the last 24 hours` / `the last 7 days`. */
+  readonly label: string;
   readonly volume: readonly ChartSeries[];
   readonly quality: readonly ChartSeries[];
   readonly sentiment: readonly ChartSeries[];
@@ -40,18 +57,19 @@ function range(points: readonly ChartPoint[]): { min: number; max: number; mean:
 }
 
 /**
- * The last `days` days up to `latestHourStart`: post volume (scraped and quality posts per hour), the
- * quality ratio, and sentiment (mean compound score from the hours' signals), with one point per hour
- * (null where the hour is missing), a daily table and a sentence per chart for readers who cannot see it.
+ * The last `windowHours` hours up to `latestHourStart` (see `trendWindowHours`): post volume (scraped and
+ * quality posts per hour), the quality ratio, and sentiment (mean compound score from the hours'
+ * signals), with one point per hour (null where the hour is missing), a table of the days that have
+ * digests, and a sentence per chart for readers who cannot see it.
  */
 export function buildTrends(
   summaries: readonly DigestSummary[],
   signals: ReadonlyArray<Pick<HourSignals, 'hourStart' | 'meanCompound'>>,
   latestHourStart: string,
-  days: number,
+  windowHours: number,
 ): Trends {
   const end = Date.parse(latestHourStart);
-  const start = end - (days * 24 - 1) * HOUR_MS;
+  const start = end - (windowHours - 1) * HOUR_MS;
   const hours: string[] = [];
   for (let t = start; t <= end; t += HOUR_MS) hours.push(new Date(t).toISOString());
   const byHour = new Map(summaries.map((s) => [s.hourStart, s]));
@@ -67,27 +85,35 @@ export function buildTrends(
   const sentiment = points((h) => mood.get(h));
 
   const dayKeys = [...new Set(hours.map((h) => h.slice(0, 10)))];
-  const daily = dayKeys.map((day): DailyTrend => {
+  const daily = dayKeys.flatMap((day): DailyTrend[] => {
     const inDay = hours.filter((h) => h.startsWith(day));
     const digests = inDay.flatMap((h) => byHour.get(h) ?? []);
     const totalPosts = digests.reduce((a, d) => a + d.totalPosts, 0);
     const qualityPosts = digests.reduce((a, d) => a + d.qualityPosts, 0);
-    return {
-      day,
-      hours: digests.length,
-      totalPosts,
-      qualityPosts,
-      qualityRatio: totalPosts > 0 ? qualityPosts / totalPosts : null,
-      meanSentiment: mean(inDay.flatMap((h) => mood.get(h) ?? [])),
-    };
+    if (digests.length === 0) return [];
+    return [
+      {
+        day,
+        hours: digests.length,
+        totalPosts,
+        qualityPosts,
+        qualityRatio: totalPosts > 0 ? qualityPosts / totalPosts : null,
+        meanSentiment: mean(inDay.flatMap((h) => mood.get(h) ?? [])),
+      },
+    ];
   });
 
-  const period = `from ${formatShortDay(hours[0] ?? latestHourStart)} to ${formatShortDay(latestHourStart)}`;
+  const first = hours[0] ?? latestHourStart;
+  const period =
+    windowHours <= 24
+      ? `from ${formatShortDay(first)} ${first.slice(11, 16)} to ${formatShortDay(latestHourStart)} ${latestHourStart.slice(11, 16)} UTC`
+      : `from ${formatShortDay(first)} to ${formatShortDay(latestHourStart)}`;
   const t = range(total);
   const r = range(ratio);
   const m = range(sentiment);
   return {
     hours,
+    label: windowLabel(windowHours),
     volume: [
       { name: 'Posts scraped', className: 'series-a', points: total },
       { name: 'Quality posts', className: 'series-b', points: quality },
