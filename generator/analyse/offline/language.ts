@@ -3,6 +3,16 @@ const MARKERS: ReadonlyArray<[string, ReadonlySet<string>]> = [
   [
     'Spanish',
     new Set([
+      'el',
+      'la',
+      'de',
+      'en',
+      'y',
+      'un',
+      'lo',
+      'como',
+      'más',
+      'está',
       'que',
       'para',
       'soy',
@@ -43,6 +53,12 @@ const MARKERS: ReadonlyArray<[string, ReadonlySet<string>]> = [
   [
     'French',
     new Set([
+      'le',
+      'et',
+      'ne',
+      'ce',
+      'sur',
+      'au',
       'je',
       'suis',
       'les',

@@ -1,5 +1,6 @@
 import type { EngagementAnomaly, Story } from '../../../core/schemas/digest.ts';
 import { capitalise, formatCount, formatInt, joinWords } from './format.ts';
+import { WAVE_LABELS } from './story-label.ts';
 import { flatTitle } from './story-text.ts';
 
 /** What the title and summary are written from. */
@@ -20,6 +21,8 @@ export interface ProseFacts {
 }
 
 const MAX_TITLE = 120;
+/** Labels of the stories gathered by kind: the hour's shape, not its subjects. */
+const WAVE_NAMES: ReadonlySet<string> = new Set(Object.values(WAVE_LABELS));
 /** Share of the hour's posts from which a wave of one kind is the hour's headline. */
 const WAVE_SHARE = 0.15;
 
@@ -35,7 +38,8 @@ export function hourShape(facts: ProseFacts): { wave: Story | null; topical: Sto
       s.posts > 1 &&
       !s.id.startsWith('posts-in-') &&
       s.kind !== 'promotion' &&
-      s.kind !== 'introduction',
+      s.kind !== 'introduction' &&
+      !WAVE_NAMES.has(s.label),
   );
   return { wave, topical };
 }

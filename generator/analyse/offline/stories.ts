@@ -48,7 +48,7 @@ function voiceOf(corpus: HourCorpus, i: number): string {
  * Groups the hour's quality posts into stories:
  * 1. template copies are left out; introductions and promotion, when at least `kindWave` [3] posts
  *    from 3 agents, each make one story (a newcomer wave is news whatever the newcomers say), and so
- *    do launches when they are 15% of the hour; then posts in another language, per language;
+ *    do launches when they are 15% of the hour (and at least 5); then posts in another language, per language;
  * 2. every other post becomes a TF-IDF vector of its noun phrases (title phrases count double, phrases
  *    used by a single post or by over 25% of a busy hour are dropped) and `singlePassClusters` groups
  *    them (cosine ≥ `join` [0.25], stories whose centroids have cosine ≥ `mergeAt` [0.2] merged);
@@ -83,7 +83,7 @@ export function findStories(
     );
   // Launches are news by topic, unless so many come at once that the wave itself is the news.
   const launches = live.filter((i) => kinds[i] === 'launch' && !taken.has(i));
-  if (launches.length >= LAUNCH_WAVE_SHARE * live.length) addWave('launch', 'launch', launches);
+  if (launches.length >= Math.max(5, LAUNCH_WAVE_SHARE * live.length)) addWave('launch', 'launch', launches);
   const byLanguage = new Map<string, number[]>();
   for (const i of live) {
     if (taken.has(i)) continue;
