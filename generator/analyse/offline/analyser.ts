@@ -74,7 +74,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const topical = drafts.filter((d) => !NOT_TOPICS.test(d.terms[0] ?? ''));
   const topicDrafts = topicStories(drafts, config.topics);
   const narrativeDrafts = topical.filter((d) => d.members.length >= 2).slice(0, config.narratives);
-  const narratives = narrativeLifecycle(
+  const tracked = narrativeLifecycle(
     narrativeDrafts.map(
       (d): NarrativeDraft => ({
         label: d.label,
@@ -88,6 +88,9 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     input.previous,
     { qualityPosts: total },
   );
+  // A vanished narrative whose name a story of this hour still carries is not gone.
+  const storyLabels = new Set(drafts.map((d) => d.label.toLowerCase()));
+  const narratives = tracked.filter((n) => n.posts > 0 || !storyLabels.has(n.label.toLowerCase()));
   // A story that continues a narrative is shown under the narrative's stable label.
   const narrativeOf = new Map<StoryDraft, (typeof narratives)[number]>();
   const present = narratives.filter((n) => n.posts > 0);
