@@ -13,6 +13,7 @@ describe('redactUrls', () => {
     ['https://api.example?key=1', 'https://api.example/[redacted]'],
     ['"url":"https://h.example/"', '"url":"https://h.example/"'],
     ['no url here: /api/forum/digests', 'no url here: /api/forum/digests'],
+    ['at f (file:///srv/murmur/edge/app.ts:3:1)', 'at f (file:///srv/murmur/edge/app.ts:3:1)'],
   ])('%s', (text, redacted) => {
     expect(redactUrls(text)).toBe(redacted);
   });

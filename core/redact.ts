@@ -28,7 +28,10 @@ function redactOneUrl(scheme: string, rest: string): string {
 
 /** Every absolute URL in `text` reduced to its scheme, host and port (see `redactOneUrl`). */
 export function redactUrls(text: string): string {
-  return text.replace(URL_IN_TEXT, (_match, scheme: string, rest: string) => redactOneUrl(scheme, rest));
+  // file:// URLs are local paths (stack traces), never credentials: kept whole.
+  return text.replace(URL_IN_TEXT, (match, scheme: string, rest: string) =>
+    scheme.toLowerCase() === 'file://' ? match : redactOneUrl(scheme, rest),
+  );
 }
 
 /** The secret parts of a URL, for finding them even where the URL is not printed whole. */
@@ -79,4 +82,26 @@ export function configRedactor(cfg: Partial<Config>): (text: string) => string {
     if (typeof url === 'string') secrets.push(...secretPartsOf(url));
   }
   return createRedactor(secrets);
+}
+
+/**
+ * The secrets of a raw environment, for before (or without) a parsed configuration: the values of its
+ * secret variables and the secret parts of its URL variables, as `configRedactor` finds them.
+ */
+export function envSecrets(env: Record<string, string | undefined>): string[] {
+  const secrets: string[] = [];
+  for (const name of SECRET_VARIABLES) {
+    const value = env[name]?.trim();
+    if (value) secrets.push(value);
+  }
+  for (const name of SECRET_URL_VARIABLES) {
+    const url = env[name]?.trim();
+    if (url) secrets.push(...secretPartsOf(url));
+  }
+  return secrets;
+}
+
+/** The redactor of a raw environment (see `envSecrets`). */
+export function envRedactor(env: Record<string, string | undefined>): (text: string) => string {
+  return createRedactor(envSecrets(env));
 }

@@ -5,13 +5,9 @@ import { clearIncomplete, markIncomplete } from './content/incomplete.ts';
 import { readPreviousHours } from './content/previous-hours.ts';
 import { type PublishOutcome, publishHour } from './content/publish.ts';
 import { buildDigest } from './digest/build-digest.ts';
-import { learnFromHour } from './learn/learn-hour.ts';
-import { logEvent } from './log.ts';
+import type { HourSource } from './hour-source.ts';
 
-/** The part of the forum client one run needs. */
-export interface HourSource {
-  fetchHour(hourStart: Date, hourEnd: Date): Promise<ScrapedHour>;
-}
+export type { HourSource } from './hour-source.ts';
 
 /** What one hour's run did. */
 export interface HourReport {
@@ -27,10 +23,16 @@ export interface HourReport {
   readonly incomplete: boolean;
 }
 
+/** A published hour's report, with the hour as scraped (the learning step's input). */
+export interface HourRun extends HourReport {
+  readonly scraped: ScrapedHour;
+}
+
 /**
  * Scrapes one hour, builds its digest against the previous hours in `contentDir` and publishes it.
  * When scraping fails the error propagates before anything is written. An incomplete hour (failed
  * comment threads) is published with a marker written first (`markIncomplete`); a complete run removes it.
+ * Learning is not part of it: see `learnStep` (generator/learn-step.ts).
  */
 export async function runHour(options: {
   contentDir: string;
@@ -38,9 +40,7 @@ export async function runHour(options: {
   source: HourSource;
   analyser: Analyser;
   now: () => Date;
-  /** Run the advisor's learning step after publishing (default true); its failures are logged, never thrown. */
-  learn?: boolean;
-}): Promise<HourReport> {
+}): Promise<HourRun> {
   const { contentDir, hourStart } = options;
   const scraped = await options.source.fetchHour(hourStart, addHours(hourStart, 1));
   const previous = await readPreviousHours(contentDir, hourStart);
@@ -49,20 +49,6 @@ export async function runHour(options: {
   if (incomplete) await markIncomplete(contentDir, hourStart, scraped.threads);
   const outcome = await publishHour(contentDir, built.digest, built.signals);
   if (!incomplete) await clearIncomplete(contentDir, hourStart);
-  if (options.learn !== false) {
-    try {
-      const learned = await learnFromHour({
-        contentDir,
-        scraped,
-        source: options.source,
-        hourStart,
-        now: options.now,
-      });
-      logEvent({ event: 'advisor-learn', hourStart: built.digest.hourStart, ...learned });
-    } catch (error) {
-      logEvent({ event: 'advisor-learn-failed', hourStart: built.digest.hourStart, error: String(error) });
-    }
-  }
   return {
     hourStart: built.digest.hourStart,
     outcome,
@@ -72,5 +58,6 @@ export async function runHour(options: {
     title: built.digest.title,
     threads: scraped.threads,
     incomplete,
+    scraped,
   };
 }

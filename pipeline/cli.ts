@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { createLogger } from './log.ts';
 import { OptionsError, parseOptions, USAGE } from './options.ts';
-import { createRedactor, SECRET_ENV } from './redact.ts';
+import { createRedactor, pipelineSecrets } from './redact.ts';
 import { runPipeline } from './run-pipeline.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -12,7 +12,7 @@ try {
   options = parseOptions(process.argv.slice(2), process.env, ROOT);
 } catch (error) {
   if (!(error instanceof OptionsError)) throw error;
-  const redact = createRedactor(SECRET_ENV.map((name) => process.env[name]));
+  const redact = createRedactor(pipelineSecrets(process.env));
   process.stderr.write(`error: ${redact(error.message)}\n${USAGE}\n`);
   process.exit(2);
 }

@@ -1,80 +1,102 @@
-import { EXIT_INCOMPLETE } from '../generator/cli/exit-codes.ts';
+import { hoursBetween } from '../core/hours.ts';
+import { createGeneratorContext, SetupError } from '../generator/context.ts';
+import {
+  assertCompleteHour,
+  type BackfillResult,
+  backfillHours,
+  publishAndLearn,
+} from '../generator/jobs.ts';
 import type { HourPlan } from './hour-plan.ts';
 import type { Logger } from './log.ts';
-import { runCommand, tail } from './run-command.ts';
 import { StepError } from './step-error.ts';
 
 /** Where and against which forum the generator runs. */
 export interface GenerateOptions {
-  /** Project root, where `npm run generate` / `npm run backfill` are defined. */
-  readonly root: string;
   readonly contentDir: string;
-  /** Forum API base URL; default FORUM_BASE_URL from the environment. */
+  /** Forum API base URL; default FORUM_BASE_URL from `env`. */
   readonly forum: string | undefined;
-  /** Prints a line of the generator's output (already redacted by the caller's logger). */
-  readonly onOutput: (line: string, stream: 'stdout' | 'stderr') => void;
+  /** The generator's configuration variables (empty values already dropped). */
+  readonly env: Record<string, string | undefined>;
+  /** Prints one of the generator's log lines (JSON events, already redacted by the generator). */
+  readonly onOutput: (line: string) => void;
 }
 
-async function npmScript(options: GenerateOptions, script: string, args: string[]) {
-  const forum = options.forum === undefined ? [] : ['--forum', options.forum];
-  return runCommand(
-    'npm',
-    ['run', '--silent', script, '--', ...args, '--content', options.contentDir, ...forum],
-    {
-      cwd: options.root,
-      onLine: options.onOutput,
-    },
-  );
-}
-
-/** The generator's own error lines (`error: …`), else the end of its output. */
-function errorText(stdout: string, stderr: string): string {
-  const errors = stderr
-    .split('\n')
-    .filter((l) => l.startsWith('error:') || /^(Nothing|Run the same)/.test(l));
-  return errors.length > 0 ? errors.join('\n') : tail(`${stdout}\n${stderr}`);
+/** What the generate step did: the backfill's result and the hours generated after it. */
+export interface GenerateResult {
+  readonly backfill: BackfillResult | null;
+  /** Why the backfill failed, when it did (the run then counts as failed). */
+  readonly backfillError: string | null;
+  readonly generated: readonly string[];
 }
 
 /**
- * Runs the generator for a plan: first `npm run backfill` over the range (it publishes only the
- * missing hours, oldest first), then `npm run generate -- --hour H` for each hour to generate. A
- * backfill failure does not keep the newest hour from being published: it is returned (the run then
- * counts as failed) unless the backfill was the whole plan or a usage/configuration error (exit 2),
- * which throw. Exit 3 (published but incomplete) is only a warning: the hour is marked and the next
- * run's backfill redoes it. A generate failure throws StepError (exit 2 for the generator's usage/configuration
- * errors, 1 otherwise).
+ * Runs the generator in-process for a plan: first the backfill over the range (it publishes only the
+ * missing or incomplete hours, oldest first), then each hour to generate, each followed by the
+ * advisor's learning step. A backfill failure does not keep the newest hour from being published: it
+ * is returned (the run then counts as failed) unless the backfill was the whole plan. A bad generator
+ * configuration throws StepError with exit 2; a failed hour to generate throws StepError with exit 1.
+ * An hour published incomplete (failed comment threads) is only a warning: it is marked, and the next
+ * run's backfill redoes it.
  */
 export async function generateHours(
   plan: HourPlan,
   options: GenerateOptions,
   log: Logger,
-): Promise<{ backfillError: string | null }> {
+): Promise<GenerateResult> {
+  const firstStep = plan.backfill ? 'backfill' : 'generate';
+  let ctx: Awaited<ReturnType<typeof createGeneratorContext>>;
+  try {
+    ctx = await createGeneratorContext({ forum: options.forum, content: options.contentDir }, options.env, {
+      write: options.onOutput,
+    });
+  } catch (error) {
+    const message = `generator configuration: ${(error as Error)?.message ?? String(error)}`;
+    throw new StepError(firstStep, message, error instanceof SetupError ? 2 : 1);
+  }
+  const now = () => new Date();
+  let backfill: BackfillResult | null = null;
   let backfillError: string | null = null;
   if (plan.backfill) {
     const { from, to } = plan.backfill;
     log.info(`backfill missing hours ${from.toISOString()} … ${to.toISOString()}`);
-    const r = await npmScript(options, 'backfill', ['--from', from.toISOString(), '--to', to.toISOString()]);
-    if (r.code === EXIT_INCOMPLETE)
-      log.warn('backfill published some hours incomplete; the next run redoes them');
-    else if (r.code !== 0) {
-      backfillError = `npm run backfill exited ${r.code}: ${errorText(r.stdout, r.stderr)}`;
-      if (r.code === 2 || plan.generate.length === 0)
-        throw new StepError('backfill', backfillError, r.code === 2 ? 2 : 1);
+    backfill = await backfillHours(ctx, hoursBetween(from, to), now, (step) => {
+      if (step.kind === 'published')
+        log.info(
+          `${step.result.report.hourStart} ${step.result.report.outcome}${step.redone ? ' (redone)' : ''}: ` +
+            `${step.result.report.qualityPosts}/${step.result.report.totalPosts} quality posts`,
+        );
+    });
+    if (backfill.incomplete.length > 0)
+      log.warn(
+        `backfill published ${backfill.incomplete.join(', ')} incomplete (comment threads failed); the next run redoes them`,
+      );
+    if (backfill.failure) {
+      backfillError = ctx.redact(
+        `backfill failed at ${backfill.failure.hour.toISOString()}: ${backfill.failure.error.message}`,
+      );
+      if (plan.generate.length === 0) throw new StepError('backfill', backfillError);
       log.warn(`${backfillError}\ngenerating the newest hour anyway`);
     }
   }
+  const generated: string[] = [];
   for (const hour of plan.generate) {
     log.info(`generate ${hour.toISOString()}`);
-    const r = await npmScript(options, 'generate', ['--hour', hour.toISOString()]);
-    if (r.code === EXIT_INCOMPLETE)
-      log.warn(`${hour.toISOString()} published incomplete (comment threads failed); the next run redoes it`);
-    else if (r.code !== 0)
-      throw new StepError(
-        'generate',
-        `npm run generate -- --hour ${hour.toISOString()} exited ${r.code}: ${errorText(r.stdout, r.stderr)}` +
-          (backfillError ? `\n(before it, ${backfillError})` : ''),
-        r.code === 2 ? 2 : 1,
+    try {
+      assertCompleteHour(hour, now());
+      const { report } = await publishAndLearn(ctx, hour, now);
+      generated.push(report.hourStart);
+      log.info(
+        `${report.hourStart} ${report.outcome}: ${report.qualityPosts}/${report.totalPosts} quality posts — ${report.title}`,
       );
+      if (report.incomplete)
+        log.warn(`${report.hourStart} published incomplete (comment threads failed); the next run redoes it`);
+    } catch (error) {
+      const message = ctx.redact(
+        `generate ${hour.toISOString()} failed: ${(error as Error)?.message ?? String(error)}` +
+          (backfillError ? `\n(before it, ${backfillError})` : ''),
+      );
+      throw new StepError('generate', message, error instanceof SetupError ? 2 : 1);
+    }
   }
-  return { backfillError };
+  return { backfill, backfillError, generated };
 }

@@ -5,10 +5,10 @@ export const MAX_BACKFILL_HOURS = 24 * 7;
 
 /** What one run asks the generator for. */
 export interface HourPlan {
-  /** Hours generated one by one with `npm run generate -- --hour` (re-generated even when present), after the backfill. */
+  /** Hours generated one by one (re-generated even when present), after the backfill. */
   readonly generate: readonly Date[];
   /**
-   * A range given to `npm run backfill` first, which publishes only the hours that have no digest yet,
+   * A range backfilled first, which publishes only the hours that have no digest yet,
    * oldest first, so each hour is built with the hours before it in place (narratives carry over).
    */
   readonly backfill: { readonly from: Date; readonly to: Date } | null;

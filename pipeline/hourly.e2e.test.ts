@@ -161,7 +161,7 @@ describe('npm run hourly', () => {
     const issue = github.issues[0];
     expect(issue?.state).toBe('open');
     expect(issue?.body).toContain('**3** runs in a row');
-    expect(issue?.body).toMatch(/npm run generate -- --hour 2026-01-28T18:00:00.000Z exited 1/);
+    expect(issue?.body).toMatch(/generate 2026-01-28T18:00:00.000Z failed: /);
     expect(issue?.comments).toHaveLength(1);
   }, 60_000);
 

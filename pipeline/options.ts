@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { parseHour } from '../core/hours.ts';
 import { type HourPlan, PlanError, planHours } from './hour-plan.ts';
-import { SECRET_ENV } from './redact.ts';
+import { pipelineSecrets } from './redact.ts';
 
 /** Usage of `npm run hourly`. */
 export const USAGE = `usage: npm run hourly -- [--forum <api url>] [--remote <git url or path>] [--branch <name>]
@@ -213,6 +213,6 @@ export function parseOptions(
     github: target,
     githubMissing: missing,
     githubOutput: envValue(env, 'GITHUB_OUTPUT'),
-    secrets: SECRET_ENV.map((name) => envValue(env, name)).filter((s): s is string => s !== undefined),
+    secrets: pipelineSecrets(env),
   };
 }

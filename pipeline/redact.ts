@@ -1,23 +1,16 @@
-/** Text that replaces a secret in anything the pipeline prints or sends. */
-export const REDACTED = '[redacted]';
+import { createRedactor, envSecrets, REDACTED } from '../core/redact.ts';
 
-/** Secrets shorter than this are not searched for: replacing "1" everywhere would garble logs. */
-const MIN_SECRET_LENGTH = 4;
+/** The project's one redactor (core/redact.ts): secret values removed, every URL cut to scheme, host and port. */
+export { createRedactor, REDACTED };
+
+/** Environment variables whose values are secrets of the pipeline itself (the generator's come from core/). */
+export const PIPELINE_SECRET_ENV = ['GITHUB_TOKEN'] as const;
 
 /**
- * A function that removes secrets from text: every given secret value, and the credentials part of
- * any URL (`https://user:token@host` → `https://[redacted]@host`), such as a remote with a token in it.
+ * Every secret of a run's environment: the pipeline's own token, and the generator's keys and the
+ * secret parts of its URLs (FORUM_BASE_URL, OPENAI_BASE_URL…; see `envSecrets`). Empty values count as unset.
  */
-export function createRedactor(secrets: readonly (string | undefined)[]): (text: string) => string {
-  const values = [...new Set(secrets.filter((s): s is string => !!s && s.length >= MIN_SECRET_LENGTH))]
-    // Longest first, so a secret that contains another is replaced whole.
-    .sort((a, b) => b.length - a.length);
-  return (text: string) => {
-    let out = text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s@]+@/gi, `$1${REDACTED}@`);
-    for (const value of values) out = out.split(value).join(REDACTED);
-    return out;
-  };
+export function pipelineSecrets(env: Record<string, string | undefined>): string[] {
+  const own = PIPELINE_SECRET_ENV.map((name) => env[name]?.trim()).filter((s): s is string => !!s);
+  return [...new Set([...own, ...envSecrets(env)])].filter((s) => s !== '');
 }
-
-/** Environment variables whose values are secrets wherever the pipeline runs. */
-export const SECRET_ENV = ['GITHUB_TOKEN', 'FORUM_API_KEY', 'OPENAI_API_KEY'] as const;

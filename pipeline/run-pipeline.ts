@@ -9,6 +9,7 @@ import { generateHours } from './generate-step.ts';
 import { currentBranch, GitError, headCommit, pushWithRebase, resolveRemote, syncWithRemote } from './git.ts';
 import type { Logger } from './log.ts';
 import type { PipelineOptions } from './options.ts';
+import { childEnv } from './run-command.ts';
 import { checkBuiltSite } from './soundness.ts';
 import { type PipelineState, readState, writeState } from './state.ts';
 import { type Step, StepError } from './step-error.ts';
@@ -64,11 +65,10 @@ async function publish(
   const { backfillError } = await generateHours(
     options.plan,
     {
-      root: options.root,
       contentDir: options.contentDir,
       forum: options.forum,
-      onOutput: (line, stream) =>
-        (stream === 'stdout' ? process.stdout : process.stderr).write(`${redact(line)}\n`),
+      env: childEnv(process.env, { GITHUB_TOKEN: undefined }),
+      onOutput: (line) => process.stderr.write(`${redact(line)}\n`),
     },
     log,
   );

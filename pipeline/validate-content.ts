@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { ActivitySnapshotSchema, parseModelArtifact } from '../core/advisor/model.ts';
+import { LabelledRow, PostingRow } from '../core/schemas/advisor-rows.ts';
 import { Digest } from '../core/schemas/digest.ts';
+import { IncompleteMarker } from '../core/schemas/incomplete.ts';
 import { HourSignals } from '../core/schemas/signals.ts';
-import { IncompleteMarker } from '../generator/content/incomplete.ts';
-import { LabelledRow, PostingRow } from '../generator/learn/rows.ts';
 
 /** A content file that must not be published, and why. */
 export interface ContentProblem {

@@ -90,6 +90,26 @@ describe('generate', () => {
     }
   });
 
+  it('never prints a secret of the forum URL or key in its errors and logs', async () => {
+    const pathKey = 'forumPathKey0123456789abcdef';
+    const r = await runTs(
+      'generator/cli/generate.ts',
+      ['--hour', '2026-01-28T12:00Z', '--content', join(dir, 'secret')],
+      {
+        ...env(),
+        FORUM_BASE_URL: `http://127.0.0.1:9/${pathKey}/api/v1`,
+        FORUM_API_KEY: 'forumApiKeyValue',
+        FORUM_MAX_RETRIES: '0',
+        FORUM_BUDGET_MS: '5000',
+        FORUM_REQUEST_TIMEOUT_MS: '1000',
+      },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error:/);
+    for (const secret of [pathKey, 'forumApiKeyValue'])
+      expect(`${r.stdout}${r.stderr}`).not.toContain(secret);
+  });
+
   it.each([
     [['--hour', 'noon']],
     [['--hour', '2026-01-28T12:30Z']],

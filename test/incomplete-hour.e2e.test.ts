@@ -4,7 +4,7 @@ import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IncompleteMarker } from '../generator/content/incomplete.ts';
+import { IncompleteMarker } from '../core/schemas/incomplete.ts';
 import { fakeForum, productionPost, timeline } from '../generator/forum/testing/fake-forum.ts';
 import { startServer, type TestServer } from '../generator/forum/testing/http-server.ts';
 import { runTs } from './cli.ts';

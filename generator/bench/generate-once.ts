@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { parseHour } from '../../core/hours.ts';
 import { createOfflineAnalyser } from '../analyse/offline/index.ts';
 import { createForumClient } from '../forum/client.ts';
-import { runHour } from '../run-hour.ts';
+import { publishAndLearn } from '../jobs.ts';
+import { createEventLog } from '../log.ts';
 
 const { values } = parseArgs({
   options: { forum: { type: 'string' }, hour: { type: 'string' }, content: { type: 'string' } },
@@ -16,13 +17,16 @@ if (!values.forum || !hour || !values.content) {
 }
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-const report = await runHour({
-  contentDir: values.content,
-  hourStart: hour,
-  source: createForumClient({ baseUrl: values.forum }),
-  analyser: createOfflineAnalyser(),
-  now: () => new Date(),
-});
+const { report } = await publishAndLearn(
+  {
+    contentDir: values.content,
+    source: createForumClient({ baseUrl: values.forum }),
+    analyser: createOfflineAnalyser(),
+    log: createEventLog((text) => text),
+  },
+  hour,
+  () => new Date(),
+);
 const wallMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 process.stdout.write(

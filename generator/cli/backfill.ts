@@ -1,9 +1,7 @@
-import { readDigest } from '../../core/content/digest-store.ts';
 import { hoursBetween, lastCompleteHour } from '../../core/hours.ts';
-import { isMarkedIncomplete } from '../content/incomplete.ts';
-import { runHour } from '../run-hour.ts';
+import { backfillHours } from '../jobs.ts';
 import { hourFlag, parseFlags } from './args.ts';
-import { CliError, createContext, describeIncomplete, runCli } from './context.ts';
+import { CliError, createContext, describeIncomplete, runCli, say } from './context.ts';
 import { EXIT_INCOMPLETE } from './exit-codes.ts';
 
 const USAGE =
@@ -14,9 +12,6 @@ const USAGE =
   '  have a complete digest are skipped, so an interrupted backfill resumes where it stopped when run again;\n' +
   '  hours published incomplete (failed comment threads) are redone.\n' +
   '  Exit: 0 done, 1 failed (the failing hour not published), 2 bad arguments, 3 done but some hours incomplete.';
-
-/** Hours at most this far apart are backfilled in one run (a week). */
-const MAX_HOURS = 24 * 7;
 
 await runCli(async () => {
   const flags = parseFlags(
@@ -45,46 +40,39 @@ await runCli(async () => {
   if (to > last)
     throw new CliError(`--to must be a complete hour (the last one is ${last.toISOString()})`, 2);
   const hours = hoursBetween(from, to);
-  if (hours.length > MAX_HOURS)
-    throw new CliError(`at most ${MAX_HOURS} hours per backfill (asked ${hours.length})`, 2);
-
   const ctx = await createContext({
     forum: flags.forum,
     content: flags.content,
     postsFile: flags['posts-file'],
     commentsFile: flags['comments-file'],
   });
-  let done = 0;
-  const incomplete: string[] = [];
-  for (const [i, hour] of hours.entries()) {
-    const prefix = `[${i + 1}/${hours.length}] ${hour.toISOString()}`;
-    if (await readDigest(ctx.contentDir, hour)) {
-      if (!(await isMarkedIncomplete(ctx.contentDir, hour))) {
-        process.stdout.write(`${prefix} already published, skipped\n`);
-        continue;
-      }
-      process.stdout.write(`${prefix} published incomplete before, redoing\n`);
-    }
-    try {
-      const report = await runHour({ ...ctx, hourStart: hour, now: () => new Date() });
-      done++;
-      if (report.incomplete) incomplete.push(report.hourStart);
-      process.stdout.write(
-        `${prefix} ${report.outcome}: ${report.qualityPosts}/${report.totalPosts} quality posts — ${report.title}` +
-          `${report.incomplete ? ` (${describeIncomplete(report.threads)})` : ''}\n`,
+  const prefix = (hour: Date, i: number) => `[${i + 1}/${hours.length}] ${hour.toISOString()}`;
+  const result = await backfillHours(
+    ctx,
+    hours,
+    () => new Date(),
+    (step, i) => {
+      if (step.kind === 'skipped') return say(`${prefix(step.hour, i)} already published, skipped`);
+      if (step.redone) say(`${prefix(step.hour, i)} published incomplete before, redoing`);
+      const { report } = step.result;
+      say(
+        `${prefix(step.hour, i)} ${report.outcome}: ${report.qualityPosts}/${report.totalPosts} quality posts — ${report.title}` +
+          `${report.incomplete ? ` (${describeIncomplete(report.threads)})` : ''}`,
       );
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new CliError(
-        `${prefix} failed: ${message}\nNothing was published for this hour; run the same command again to resume.`,
-        1,
-      );
-    }
-  }
-  process.stdout.write(`backfill complete: ${done} published, ${hours.length - done} already there\n`);
-  if (incomplete.length > 0)
+    },
+  );
+  if (result.failure) {
+    const i = hours.findIndex((h) => h.getTime() === result.failure?.hour.getTime());
     throw new CliError(
-      `${incomplete.length} hours published incomplete (failed comment threads): ${incomplete.join(', ')}; ` +
+      `${prefix(result.failure.hour, i)} failed: ${result.failure.error.message}\nNothing was published for this hour; run the same command again to resume.`,
+      1,
+    );
+  }
+  const done = result.steps.filter((s) => s.kind === 'published').length;
+  say(`backfill complete: ${done} published, ${hours.length - done} already there`);
+  if (result.incomplete.length > 0)
+    throw new CliError(
+      `${result.incomplete.length} hours published incomplete (failed comment threads): ${result.incomplete.join(', ')}; ` +
         'they are marked, and the next backfill over them redoes them',
       EXIT_INCOMPLETE,
     );

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { loadConfig } from '../../core/config.ts';
 import { listDigestHours } from '../../core/content/digest-store.ts';
 import { addHours, HOUR_MS, hoursBetween, lastCompleteHour } from '../../core/hours.ts';
+import { configRedactor } from '../../core/redact.ts';
 import { selectAnalyser } from '../analyse/select.ts';
 import { createForumClient } from '../forum/client.ts';
-import { runHour } from '../run-hour.ts';
+import { publishAndLearn } from '../jobs.ts';
+import { createEventLog } from '../log.ts';
 import { startSimulator } from '../sim/server.ts';
 import { parseFlags } from './args.ts';
 import { runCli } from './context.ts';
@@ -39,12 +41,17 @@ await runCli(async () => {
   // The simulator is local: no need for the real forum's request rate, which would slow the demo day to minutes.
   const sim = await startSimulator({ port: 0, rateLimitPerMinute: 1_000_000 });
   const source = createForumClient({ baseUrl: sim.url, commentThreads: config.FORUM_COMMENT_THREADS });
-  const analyser = selectAnalyser({ ...config, ANALYSER: 'offline' });
+  const log = createEventLog(configRedactor(config));
+  const analyser = selectAnalyser({ ...config, ANALYSER: 'offline' }, log);
   const contentDir = config.CONTENT_DIR;
   process.stdout.write(`forum simulator on ${sim.url}; content in ${contentDir}/ (demo data)\n`);
 
   const publish = async (hour: Date, label: string) => {
-    const r = await runHour({ contentDir, hourStart: hour, source, analyser, now: () => new Date() });
+    const { report: r } = await publishAndLearn(
+      { contentDir, source, analyser, log },
+      hour,
+      () => new Date(),
+    );
     process.stdout.write(
       `${label} ${r.hourStart} ${r.outcome}: ${r.qualityPosts}/${r.totalPosts} — ${r.title}\n`,
     );

@@ -1,7 +1,7 @@
-import { addHours, lastCompleteHour } from '../../core/hours.ts';
-import { runHour } from '../run-hour.ts';
+import { lastCompleteHour } from '../../core/hours.ts';
+import { assertCompleteHour, publishAndLearn } from '../jobs.ts';
 import { hourFlag, parseFlags } from './args.ts';
-import { CliError, createContext, describeIncomplete, runCli } from './context.ts';
+import { CliError, createContext, describeIncomplete, runCli, say } from './context.ts';
 import { EXIT_INCOMPLETE } from './exit-codes.ts';
 
 const USAGE =
@@ -31,22 +31,17 @@ await runCli(async () => {
   }
   const now = new Date();
   const hour = flags.hour === undefined ? lastCompleteHour(now) : hourFlag('hour', flags.hour);
-  if (addHours(hour, 1) > now) {
-    throw new CliError(
-      `--hour ${hour.toISOString()} has not ended yet; only complete hours are published`,
-      2,
-    );
-  }
+  assertCompleteHour(hour, now);
   const ctx = await createContext({
     forum: flags.forum,
     content: flags.content,
     postsFile: flags['posts-file'],
     commentsFile: flags['comments-file'],
   });
-  const report = await runHour({ ...ctx, hourStart: hour, now: () => new Date() });
-  process.stdout.write(
+  const { report } = await publishAndLearn(ctx, hour, () => new Date());
+  say(
     `${report.hourStart} ${report.outcome}: ${report.qualityPosts}/${report.totalPosts} quality posts, ` +
-      `digest ${report.digestId} — ${report.title}${report.incomplete ? ` (${describeIncomplete(report.threads)})` : ''}\n`,
+      `digest ${report.digestId} — ${report.title}${report.incomplete ? ` (${describeIncomplete(report.threads)})` : ''}`,
   );
   if (report.incomplete)
     throw new CliError(

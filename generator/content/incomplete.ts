@@ -1,29 +1,11 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import type { ThreadCounts } from '../../core/forum.ts';
-import { hourFileStem } from '../../core/hours.ts';
+import { IncompleteMarker, incompleteMarkerPath } from '../../core/schemas/incomplete.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 
-const count = z.int().nonnegative();
-
-/**
- * The marker of an hour published incomplete (some comment threads could not be fetched), kept beside
- * its digest as `digests/YYYY/MM/DD/HH.incomplete.json` until a complete run of the hour removes it.
- */
-export const IncompleteMarker = z
-  .object({
-    hourStart: z.iso.datetime(),
-    threads: z.object({ wanted: count, fetched: count, failed: count }).strict(),
-  })
-  .strict();
-export type IncompleteMarker = z.infer<typeof IncompleteMarker>;
-
-/** Path of an hour's incompleteness marker, relative to the content folder. */
-export function incompleteMarkerPath(hourStart: Date): string {
-  return `${hourFileStem(hourStart)}.incomplete.json`;
-}
+export { IncompleteMarker, incompleteMarkerPath } from '../../core/schemas/incomplete.ts';
 
 /**
  * Records, atomically, that the hour is being published incomplete. Written before the digest, so an

@@ -33,7 +33,6 @@ export async function simulateHours(options: {
       source: { fetchHour: async () => scraped },
       analyser,
       now: clock.now,
-      learn: false,
     });
     reports.push(
       await learnFromHour({

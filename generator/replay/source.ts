@@ -1,7 +1,7 @@
 import type { ForumComment, ForumPost, ScrapedHour } from '../../core/forum.ts';
 import { HOUR_MS } from '../../core/hours.ts';
 import { byNewestThenId } from '../forum/window.ts';
-import type { HourSource } from '../run-hour.ts';
+import type { HourSource } from '../hour-source.ts';
 import type { ReplayArchive } from './archive.ts';
 
 /**
