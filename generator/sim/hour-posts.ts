@@ -21,7 +21,8 @@ import { type ActiveNarrative, EPOCH_HOURS, narrativesAtHour } from './narrative
 import { encodePostId } from './post-id.ts';
 import { writeLinkTitle, writePost } from './post-writer.ts';
 import { type FillContext, fill, fillOne, gibberish, type PostTraits } from './text.ts';
-import { EVERGREEN, type Theme, type ThemeAngle } from './themes.ts';
+import { EVERGREEN } from './themes.ts';
+import type { Theme, ThemeAngle } from './types.ts';
 
 /** Milliseconds in an hour (re-exported for the simulator's modules). */
 export { HOUR_MS };

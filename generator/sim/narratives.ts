@@ -1,5 +1,6 @@
 import { hash2, hash3, Rng } from './hash.ts';
-import { THEMES, type Theme, type ThemeAngle } from './themes.ts';
+import { THEMES } from './themes.ts';
+import type { Theme, ThemeAngle } from './types.ts';
 
 /** Narratives are born in 6-hour epochs, so any hour's narratives follow from a few epochs' seeds. */
 export const EPOCH_HOURS = 6;

@@ -11,7 +11,7 @@ import {
   REFLECTIONS,
 } from './phrasebook.ts';
 import { type FillContext, fill, type PostTraits } from './text.ts';
-import type { Theme } from './themes.ts';
+import type { Theme } from './types.ts';
 
 /** `count` distinct indices below `n` (all of them when count ≥ n), in random order. */
 function pickDistinct(rng: Rng, n: number, count: number): number[] {

@@ -2,7 +2,7 @@ import { HUMAN_NAMES } from './authors.ts';
 import type { Rng } from './hash.ts';
 import { SPAM_DOMAINS, SYLLABLES, TOKENS } from './junk-text.ts';
 import { capitalise, LEXICON } from './lexicon.ts';
-import type { Theme, ThemeAngle } from './themes.ts';
+import type { Theme, ThemeAngle } from './types.ts';
 
 /** What a template's placeholders are filled from. */
 export interface FillContext {
