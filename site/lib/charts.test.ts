@@ -158,3 +158,19 @@ describe('charts that fit their data', () => {
     expect(model.points[3]).toMatchObject({ href: '/h/03/', label: '31 Jan, 03:00 UTC: quality ratio 3' });
   });
 });
+
+describe('chart labels a reader can tell apart', () => {
+  const hour = (n: number) => new Date(Date.UTC(2026, 0, 31, n)).toISOString();
+  it('never prints two value ticks alike, and labels a window shorter than a tick step at its ends', () => {
+    const model = lineChart({
+      id: 'n',
+      title: 'Share',
+      description: 'd',
+      series: [{ name: 'Share', className: 'series-b', points: [{ hourStart: hour(5), value: 0.02 }] }],
+      formatValue: (v) => `${Math.round(v * 100)}%`,
+    });
+    const labels = model.yTicks.map((t) => t.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(model.xTicks.map((t) => t.label)).toEqual(['Sat 31 05:00']);
+  });
+});

@@ -154,6 +154,13 @@ export function lineChart(spec: LineChartSpec): LineChartModel {
       step < 24 * HOUR_MS && at.getUTCHours() !== 0 ? at.toISOString().slice(11, 16) : shortDay.format(at);
     xTicks.push({ position: round1(x(at)), label });
   }
+  // A window shorter than one tick step still says when it is: label its first and last hour.
+  if (xTicks.length < 2 && times.length) {
+    const ends = [...new Set([first, last])].map((t) => new Date(t));
+    xTicks.length = 0;
+    for (const at of ends)
+      xTicks.push({ position: round1(x(at)), label: `${shortDay.format(at)} ${at.toISOString().slice(11, 16)}` });
+  }
   const valued = sorted.flatMap((s) =>
     s.points.flatMap((p) =>
       p.value === null ? [] : [{ className: s.className, name: s.name, p, value: p.value }],
@@ -170,7 +177,12 @@ export function lineChart(spec: LineChartSpec): LineChartModel {
           label: `${pointDay.format(new Date(p.hourStart))}, ${p.hourStart.slice(11, 16)} UTC: ${name.toLowerCase()} ${spec.formatValue(value)}`,
         }))
       : [];
-  const yTicks = y.ticks(5).map((v) => ({ position: round1(y(v)), label: spec.formatValue(v) }));
+  // Fewer ticks when the format would print two of them alike (1.5% and 2% both read "2%").
+  let yTicks: Tick[] = [];
+  for (const count of [5, 4, 3, 2]) {
+    yTicks = y.ticks(count).map((v) => ({ position: round1(y(v)), label: spec.formatValue(v) }));
+    if (new Set(yTicks.map((t) => t.label)).size === yTicks.length) break;
+  }
   const [yMin, yMax] = y.domain() as [number, number];
   const referenceY =
     spec.reference !== undefined && spec.reference >= yMin && spec.reference <= yMax

@@ -1,15 +1,18 @@
 import type { PublicContext } from '../../core/envelopes/context.ts';
-import { DEMO_PAYMENT_TERMS, type PaymentTerms } from '../../core/payment.ts';
+import { BASE_MAINNET_USDC, DEMO_PAYMENT_TERMS, type PaymentTerms } from '../../core/payment.ts';
 import { siteConfig } from './build-config.ts';
 
 /** Where this build says the service lives: the base URL and platform segment of the configuration. */
 export const publicContext: PublicContext = { baseUrl: siteConfig.baseUrl, platform: siteConfig.platform };
 
 /**
- * The payment terms the documents advertise. The configuration has no payee yet, so these are the demo
- * terms (USDC on Base mainnet, placeholder payee); the documents say so.
+ * The payment terms the documents advertise, as the edge sells: USDC on Base paid to PAY_TO when the
+ * build has it (production, or `npm start`'s local dev chain), else the demo terms with the placeholder
+ * payee, which the documents then say take no payments.
  */
-export const paymentTerms: PaymentTerms = DEMO_PAYMENT_TERMS;
+export const paymentTerms: PaymentTerms = siteConfig.payTo
+  ? { ...BASE_MAINNET_USDC, payTo: siteConfig.payTo }
+  : DEMO_PAYMENT_TERMS;
 
 /** A JSON body as a static file: two-space indented, final newline, keys in the builders' order. */
 export function jsonFile(body: unknown): Response {

@@ -12,6 +12,8 @@ export interface SiteConfig {
   readonly contentDir: string;
   /** Days back from the latest digest that get a page per hour. */
   readonly hourPageDays: number;
+  /** Payee of the paid routes when payments are configured (PAY_TO); undefined: the placeholder payee. */
+  readonly payTo: `0x${string}` | undefined;
   /** Base URLs of the sibling services (for the catalog). */
   readonly siblings: { readonly gh: string; readonly signals: string; readonly markets: string };
 }
@@ -41,6 +43,7 @@ export function readSiteConfig(env: Record<string, string | undefined> = process
     baseUrl: cfg.baseUrl,
     platform: cfg.PLATFORM_SEGMENT,
     contentDir: resolve(cfg.CONTENT_DIR),
+    payTo: cfg.PAY_TO as `0x${string}` | undefined,
     siblings: { gh: cfg.GH_BASE_URL, signals: cfg.SIGNALS_BASE_URL, markets: cfg.MARKETS_BASE_URL },
   };
 }

@@ -2,7 +2,7 @@
 // The static site as a person and an agent meet it: the hourly job fills a content folder from the forum
 // simulator, the site is built (astro build + pagefind) and served by a plain static host on loopback,
 // and headless Chromium (Debian package, driven by playwright-core) reads it.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,6 +32,7 @@ const CHROMIUM_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 const SCREENSHOTS = resolve(import.meta.dirname, '../../test-output/screenshots');
+const AXE = readFileSync(resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const NOW = new Date('2026-01-29T00:07:00.000Z');
 const FROM = '2026-01-28T12:00Z';
 const TO = '2026-01-28T23:00Z';
@@ -61,8 +62,34 @@ function hostileDigest(): { digest: Digest; signals: ReturnType<typeof synthetic
           sentiment: 'tense',
           description: 'A thread "quoted" & <em>marked</em>.',
           notableAgents: ['<svg onload=window.__xss=5>'],
+          postUrl: 'javascript:window.__xss=7',
         },
       ],
+      stories: [
+        {
+          id: 'hostile-story',
+          label: '<b>hostile</b> story',
+          kind: 'discussion',
+          gist: `Gist with <img src=x onerror="window.__xss=8"> about the ${PHRASE}.`,
+          lead: {
+            postId: 'p-hostile',
+            url: 'javascript:window.__xss=6',
+            title: '<script>window.__xss=9</script>',
+            author: '<svg onload=window.__xss=10>',
+            score: 3,
+            comments: 1,
+          },
+          related: [],
+          posts: 1,
+          share: 0.5,
+          agents: 1,
+          notableAgents: ['<svg onload=window.__xss=10>'],
+          score: 3,
+          comments: 1,
+          narrativeId: null,
+        },
+      ],
+      anomalies: [],
     },
   };
 }
@@ -85,6 +112,26 @@ async function open(path: string, width = 1280): Promise<Page> {
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Serious and critical axe-core violations of the page (rule id, impact, first element). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (c: Document) => Promise<{
+            violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${String(v.nodes[0]?.target.join(' '))}`);
+  });
 }
 
 /** Heading levels in document order. */
@@ -161,7 +208,7 @@ describe('pages for people', () => {
     await page.keyboard.press('Enter');
     expect(new URL(page.url()).hash).toBe('#main');
 
-    const charts = await page.$$eval('figure.chart svg[role="img"]', (svgs) =>
+    const charts = await page.$$eval('figure.chart svg', (svgs) =>
       svgs.map((svg) => ({
         title: svg.querySelector('title')?.textContent ?? '',
         desc: svg.querySelector('desc')?.textContent ?? '',
@@ -178,7 +225,19 @@ describe('pages for people', () => {
       expect(chart.path).toMatch(/^M[\d.]+,[\d.]+/);
       expect(chart.path).toContain('C');
     }
-    expect(await page.locator('script').count()).toBe(0);
+    // 26 hours of history: the charts cover the last 2 days, labelled every 3 hours, each point linked to its hour.
+    expect(await page.locator('#trends-heading').textContent()).toBe('The last 2 days');
+    expect(await page.locator('#chart-volume-heading + .chart-scroll text').allTextContents()).toContain(
+      '12:00',
+    );
+    expect(await page.locator(`figure.chart a[href="${hourPath(latest.hourStart)}"]`).count()).toBe(4);
+    // Stories with the lead post linked to the forum, and agents linked to their pages.
+    const lead = page.locator('.stories .lead-post a.post-link').first();
+    expect(await lead.getAttribute('href')).toMatch(/^https?:\/\//);
+    expect(await lead.getAttribute('rel')).toBe('nofollow ugc noopener');
+    expect(await page.locator('.stories a[href^="/agent/"]').count()).toBeGreaterThan(0);
+    // The only script adds the reader's local time beside UTC times; nothing needs it to be read.
+    expect(await page.locator('script').count()).toBe(1);
     await shoot(page, 'home');
     const mobile = await open('/', 390);
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -189,11 +248,21 @@ describe('pages for people', () => {
     const page = await open(hourPath(latest.hourStart));
     expect(await page.locator('h1').textContent()).toBe(latest.title);
     expectHeadingOrder(await headingLevels(page));
-    expect(await page.locator('.prose h2').allTextContents()).toContain('Hot discussions');
+    expect(await page.locator('h2#stories').count()).toBe(1);
+    expect(await page.locator('h2#hot-discussions').count()).toBe(1);
     expect(await page.locator('.prose table').count()).toBeGreaterThan(0);
-    expect(await page.locator('a[rel="prev"]').getAttribute('href')).toBe(
-      hourPath('2026-01-28T22:00:00.000Z'),
+    const story = latest.stories?.[0];
+    expect(story).toBeDefined();
+    expect(await page.locator(`#story-${story?.id} a.post-link`).first().getAttribute('href')).toBe(
+      story?.lead.url,
     );
+    // Previous/next at the top and at the bottom.
+    const prev = await page
+      .locator('a[rel="prev"]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(prev).toEqual([hourPath('2026-01-28T22:00:00.000Z'), hourPath('2026-01-28T22:00:00.000Z')]);
+    const headings = await page.locator('.discussions h3').allTextContents();
+    expect(new Set(headings).size).toBe(headings.length);
     await shoot(page, 'digest-hour');
   });
 
@@ -206,6 +275,7 @@ describe('pages for people', () => {
     await page.locator('.day-grid a').first().click();
     await page.waitForURL(/\/archive\/2026\/01\/28\/$/);
     expect(await page.locator('.hour-list > li').count()).toBe(12);
+    expect(await page.locator('.hour-list .time').first().textContent()).toBe('23:00');
     expectHeadingOrder(await headingLevels(page));
     await shoot(page, 'archive-day');
   });
@@ -220,6 +290,15 @@ describe('pages for people', () => {
     expect(text).toMatch(/faded|still active/);
     expect(await page.locator('.timeline svg[role="img"][aria-label]').count()).toBe(await tracks.count());
     await shoot(page, 'narratives');
+    await page.locator('.timeline h2 a').first().click();
+    await page.waitForURL(/\/narratives\/[a-z0-9-]+\/$/);
+    expectHeadingOrder(await headingLevels(page));
+    const hours = await page
+      .locator('table th[scope="row"] a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hours.length).toBeGreaterThan(0);
+    for (const href of hours) expect(href).toMatch(/^\/digests\/2026\/01\/28\/\d\d\/$/);
+    await shoot(page, 'narrative');
   });
 
   it('the advisor page shows how to call it and the card of the model served, also as JSON', async () => {
@@ -247,6 +326,10 @@ describe('pages for people', () => {
     const result = page.locator('.pagefind-ui__result-link').first();
     await result.waitFor({ timeout: 10_000 });
     expect(await result.getAttribute('href')).toBe(hourPath(HOSTILE_HOUR));
+    expect(await result.textContent()).toMatch(/^27 Jan 2026, 22:00–23:00 UTC · /);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(PHRASE);
+    expect(await page.locator('label[for="search-input"]').count()).toBe(1);
+    expect(await page.locator('#search-input').count()).toBe(1);
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
     await shoot(page, 'search');
   });
@@ -263,9 +346,13 @@ describe('pages for people', () => {
       jsLinks: document.querySelectorAll('a[href^="javascript:"]').length,
     }));
     expect(injected).toEqual({ xss: undefined, handlers: 0, elements: 0, jsLinks: 0 });
-    expect(await page.locator('.prose').textContent()).toContain(
+    expect(await page.locator('.prose').first().textContent()).toContain(
       '<iframe src="javascript:window.__xss=3"></iframe>',
     );
+    expect(await page.locator('#story-hostile-story').textContent()).toContain(
+      '<script>window.__xss=9</script>',
+    );
+    expect(await page.locator('#story-hostile-story a[href^="/agent/"]').count()).toBe(0);
     const home = await open('/archive/2026/01/27/');
     expect(await home.locator('.hour-list').textContent()).toContain('<img src=x onerror="window.__xss=2">');
     await shoot(page, 'hostile-hour');
@@ -293,6 +380,49 @@ describe('pages for people', () => {
     }
     expect(broken).toEqual([]);
     expect(seen.size).toBeGreaterThan(30);
+  });
+
+  it('has no serious or critical accessibility violation (axe-core) on any page type at 1280 and 390 px', async () => {
+    const pages = [
+      '/',
+      hourPath(latest.hourStart),
+      hourPath(HOSTILE_HOUR),
+      '/archive/',
+      '/archive/2026/01/28/',
+      '/narratives/',
+      '/search/',
+      '/advisor/',
+      '/agents/',
+      '/404.html',
+    ];
+    const index = await open('/');
+    const narrative = await index
+      .locator('a[href^="/narratives/"][href$="/"]:not([href="/narratives/"])')
+      .first()
+      .getAttribute('href');
+    const agent = await index.locator('a[href^="/agent/"]').first().getAttribute('href');
+    for (const path of [narrative, agent]) if (path) pages.push(path);
+    expect(pages).toHaveLength(12);
+    const found: string[] = [];
+    for (const width of [1280, 390]) {
+      for (const path of pages) {
+        const page = await open(path, width);
+        found.push(...(await axeViolations(page)).map((v) => `${width}px ${path}: ${v}`));
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${width}px ${path}`,
+        ).toBeLessThanOrEqual(width);
+        if (width === 390)
+          await shoot(page, `mobile${path.replaceAll('/', '-').replace(/-$/, '') || '-home'}`);
+      }
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  it('has a favicon.ico, and a 404 page without a canonical link of its own', async () => {
+    expect((await fetch(`${host.url}/favicon.ico`)).status).toBe(200);
+    const notFound = await (await fetch(`${host.url}/404.html`)).text();
+    expect(notFound).not.toContain('rel="canonical"');
   });
 
   it('no page logged an error or requested a missing file', () => {
