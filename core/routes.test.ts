@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { componentName } from './docs/json-schemas.ts';
 import { LIMITS } from './limits.ts';
-import { ROUTES, routeById, routePath } from './routes.ts';
+import { ROUTE, ROUTES, type RouteDef, routeById, routePath } from './routes.ts';
 
 describe('route table', () => {
   it('declares each route once', () => {
@@ -54,5 +55,32 @@ describe('route table', () => {
 
   it('substitutes the configured platform segment', () => {
     expect(routePath(routeById('latest'), 'moltbook')).toBe('/api/moltbook/digests/latest');
+  });
+
+  it('indexes every route by its id', () => {
+    for (const r of ROUTES) expect(ROUTE[r.id]).toBe(r);
+  });
+
+  it('publishes every request and response schema of a route as a document component', () => {
+    for (const r of ROUTES as readonly RouteDef[]) {
+      const schemas = [r.response, r.request.query, r.request.body].filter((s) => s != null);
+      for (const schema of schemas) expect(() => componentName(schema), r.id).not.toThrow();
+    }
+  });
+
+  it('gives JSON routes a response schema and text routes none', () => {
+    for (const r of ROUTES as readonly RouteDef[])
+      if (r.contentType.startsWith('text/')) expect(r.response, r.id).toBeNull();
+    for (const id of [
+      'latest',
+      'brief',
+      'sample',
+      'index',
+      'history',
+      'advisor',
+      'changelog',
+      'catalog',
+    ] as const)
+      expect(ROUTE[id].response, id).not.toBeNull();
   });
 });

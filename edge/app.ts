@@ -4,7 +4,7 @@ import { DEFAULT_SIBLINGS, resolveMovedPath, type SiblingBaseUrls } from '../cor
 import type { PublicContext } from '../core/envelopes/context.ts';
 import { GENERAL_BUCKET, type RateLimit, type TokenBucket } from '../core/limits.ts';
 import { DEMO_PAYMENT_TERMS, type PaymentTerms } from '../core/payment.ts';
-import type { RouteDef } from '../core/routes.ts';
+import type { RouteDef, RouteId } from '../core/routes.ts';
 import { optionsHeaders } from './cors.ts';
 import {
   type EdgeContext,
@@ -80,6 +80,12 @@ function methodGuard(allow: readonly string[]) {
 /** A handler of the edge: a Response, synchronously when it can (node-server's fast path), or a promise. */
 type Handler = (c: EdgeContext) => Response | Promise<Response>;
 
+/**
+ * How the edge answers each declared route: a handler of its own (built once from the route's
+ * declaration), or `file`: the route's file from the built site.
+ */
+type RouteHandlers = { readonly [Id in RouteId]: 'file' | ((route: RouteDef) => Handler) };
+
 /** The edge: the Hono app, and the fast lane in front of it that shares its decisions. */
 export interface Edge {
   readonly app: Hono<EdgeEnv>;
@@ -130,18 +136,16 @@ export function createEdge(deps: EdgeDeps): Edge {
   };
   const moved = movedRoutes(siblings, platform);
 
-  // Routes with a handler of their own; every other route of the table serves its built file.
-  const ownHandlers: Readonly<Record<string, (route: RouteDef) => Handler>> = {
-    health: () =>
-      healthHandler({
-        ctx: deps.ctx,
-        dist: deps.dist,
-        storeStatus: () => deps.store.status(),
-        facilitatorStatus: () => gate.status(),
-        extraChecks: deps.healthChecks,
-        now,
-      }),
+  // A handler for every declared route (a route missing here is a type error): its own, or `file`,
+  // the route's built file from the site.
+  const handlers: RouteHandlers = {
     'setup-guide': () => setupGuideHandler(deps.dist),
+    changelog: 'file',
+    catalog: 'file',
+    sample: 'file',
+    latest: 'file',
+    brief: 'file',
+    index: 'file',
     history: (route) =>
       historyHandler({
         route,
@@ -165,6 +169,23 @@ export function createEdge(deps: EdgeDeps): Edge {
         logger,
         now,
       }),
+    discovery: 'file',
+    health: () =>
+      healthHandler({
+        ctx: deps.ctx,
+        dist: deps.dist,
+        storeStatus: () => deps.store.status(),
+        facilitatorStatus: () => gate.status(),
+        extraChecks: deps.healthChecks,
+        now,
+      }),
+    openapi: 'file',
+    llms: 'file',
+    'llms-full': 'file',
+    'x402-manifest': 'file',
+    'x402-resources': 'file',
+    'agent-card': 'file',
+    terms: 'file',
   };
 
   // Each route of the table answers its method and HEAD (a GET route's headers, a paid POST route's
@@ -172,9 +193,9 @@ export function createEdge(deps: EdgeDeps): Edge {
   const byPath = new Map<string, Handler>();
   const fileRoutes = new Set<string>();
   for (const [path, route] of routes.byPath) {
-    const own = ownHandlers[route.id];
-    if (!own) fileRoutes.add(path);
-    const handler = own ? own(route) : freeFileHandler(route, path, deps.dist);
+    const own = handlers[route.id];
+    if (own === 'file') fileRoutes.add(path);
+    const handler = own === 'file' ? freeFileHandler(route, path, deps.dist) : own(route);
     const guard = methodGuard(allowedMethods(route));
     byPath.set(path, (c) =>
       c.req.method === route.method || c.req.method === 'HEAD' ? handler(c) : guard(c),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdvisorRequest } from '../schemas/advisor.ts';
 import { AdvisorResponse } from '../schemas/advisor-response.ts';
+import { AdvisorResult } from '../schemas/advisor-result.ts';
 import { CatalogProduct, CatalogResponse } from '../schemas/catalog.ts';
 import { ChangelogEntry, ChangelogResponse } from '../schemas/changelog.ts';
 import {
@@ -67,6 +68,11 @@ const RESPONSE_SCHEMAS: ReadonlyArray<[string, z.ZodType, string]> = [
     AdvisorResponse,
     'The Viral Advisor result: virality prediction, predicted engagement and rewrite suggestions (an automated opinion, not a measured forecast).',
   ],
+  [
+    'AdvisorResult',
+    AdvisorResult,
+    'Body of a successful advisor call: the result as `data`, inside the usual envelope.',
+  ],
 ];
 
 /** Request schemas (their input shape). */
@@ -81,18 +87,6 @@ const REQUEST_SCHEMAS: ReadonlyArray<[string, z.ZodType, string]> = [
 
 /** Schemas the zod declarations do not cover: open or protocol shapes. */
 const HAND_WRITTEN: Record<string, JsonSchema> = {
-  AdvisorResult: {
-    type: 'object',
-    description: 'Body of a successful advisor call: the result as `data`, inside the usual envelope.',
-    required: ['success', '_meta', 'data'],
-    properties: {
-      success: { const: true },
-      _meta: { $ref: `${SCHEMA_REF_PREFIX}ApiMeta` },
-      data: { $ref: `${SCHEMA_REF_PREFIX}AdvisorResponse` },
-      charged: { type: 'boolean', description: 'true only when the work succeeded and payment was taken.' },
-      _attribution: { type: 'string' },
-    },
-  },
   PaymentRequirements: {
     type: 'object',
     description: 'One x402 v2 `accepts` entry.',
@@ -212,6 +206,13 @@ export function componentSchemas(): Record<string, JsonSchema> {
     cached = { ...convert(RESPONSE_SCHEMAS, 'output'), ...requests, ...HAND_WRITTEN };
   }
   return structuredClone(cached);
+}
+
+/** Name of the component a zod schema of the public API is published as (every route's schemas are). */
+export function componentName(schema: z.ZodType): string {
+  const entry = [...RESPONSE_SCHEMAS, ...REQUEST_SCHEMAS].find(([, s]) => s === schema);
+  if (!entry) throw new Error('schema is not a component of the public API');
+  return entry[0];
 }
 
 /** A `$ref` to a component schema. */

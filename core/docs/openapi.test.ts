@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicContext } from '../envelopes/context.ts';
 import { DEMO_PAYMENT_TERMS, type PaymentTerms } from '../payment.ts';
-import { ROUTES, routeById, routePath } from '../routes.ts';
+import { ROUTE_ERRORS, ROUTES, type RouteDef, type RouteId, routeById, routePath } from '../routes.ts';
+import { componentName } from './json-schemas.ts';
 import { MOVED_EXTENSION, openApiDocument, PAYMENT_EXTENSION } from './openapi.ts';
 
 type Obj = Record<string, unknown>;
@@ -83,8 +84,25 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('derives each operation from its route declaration: statuses, parameters, body, tag', () => {
+    const schemas = (doc.components as Obj).schemas as Record<string, Obj>;
+    for (const r of ROUTES as readonly RouteDef[]) {
+      const o = op(routePath(r, 'forum'), r.method.toLowerCase());
+      const declared = ['200', '429', ...r.errors.map((e) => String(ROUTE_ERRORS[e]))];
+      expect(statuses(o), r.id).toEqual([...new Set(declared)].sort());
+      expect(o.tags, r.id).toEqual([r.tag]);
+      const params = ((o.parameters ?? []) as Obj[]).map((p) => String(p.$ref).split('/').pop());
+      const query = r.request.query
+        ? Object.keys(schemas[componentName(r.request.query)]?.properties as Obj)
+        : [];
+      const payment = r.access === 'paid' ? ['PAYMENT-SIGNATURE', 'X-PAYMENT'] : [];
+      expect(params, r.id).toEqual([...query, ...payment, ...(r.request.headers ?? [])]);
+      expect(o.requestBody !== undefined, r.id).toBe(r.request.body !== undefined);
+    }
+  });
+
   it('describes each route with the statuses of the contract', () => {
-    const at = (id: string) => op(routePath(routeById(id), 'forum'), routeById(id).method.toLowerCase());
+    const at = (id: RouteId) => op(routePath(routeById(id), 'forum'), routeById(id).method.toLowerCase());
     expect(statuses(at('latest'))).toEqual(['200', '404', '429', '500']);
     expect(statuses(at('sample'))).toEqual(['200', '404', '429']);
     expect(statuses(at('brief'))).toEqual(['200', '404', '429']);

@@ -11,8 +11,15 @@ import {
 import { paymentRequirements } from '../envelopes/payment-required.ts';
 import { HISTORY_BOUNDS, LIMITS } from '../limits.ts';
 import { isDemoPayee, type PaymentTerms } from '../payment.ts';
-import { ROUTES, type RouteDef } from '../routes.ts';
-import { componentSchemas, type JsonSchema, schemaRef } from './json-schemas.ts';
+import {
+  type RequestHeader,
+  ROUTE,
+  ROUTE_ERRORS,
+  ROUTES,
+  type RouteDef,
+  type RouteError,
+} from '../routes.ts';
+import { componentName, componentSchemas, type JsonSchema, schemaRef } from './json-schemas.ts';
 import { DEPRECATED_PATHS, MOVED_PREFIXES, RETIRED_PREFIXES } from './moved-routes.ts';
 import { priceText, routeFacts, SHARED_LIMITS } from './route-facts.ts';
 import {
@@ -44,59 +51,41 @@ const rateLimitHeaders = {
   'RateLimit-Reset': ref('headers', 'RateLimit-Reset'),
 };
 
+/** Headers a paid route reads the payment from. */
+const PAYMENT_HEADERS = ['PAYMENT-SIGNATURE', 'X-PAYMENT'] as const;
+
 /** operationId of a route: its id in camelCase (`llms-full` → `llmsFull`). */
 export function operationId(routeId: string): string {
   return routeId.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** Schema of each route's 200 body (by route id); routes not listed answer a generic document. */
-const SUCCESS_SCHEMA: Readonly<Record<string, string>> = {
-  changelog: 'ChangelogResponse',
-  catalog: 'CatalogResponse',
-  sample: 'SampleResponse',
-  latest: 'LatestResponse',
-  brief: 'BriefResponse',
-  index: 'IndexResponse',
-  history: 'HistoryResponse',
-  advisor: 'AdvisorResult',
-};
-
-/** Error statuses of each route besides 429 (which every route can answer), from the contract. */
-const ERROR_RESPONSES: Readonly<Record<string, readonly string[]>> = {
-  sample: ['NoSampleDigest'],
-  latest: ['NoDigests', 'ServerError'],
-  brief: ['NoDigests'],
-  history: ['ValidationError', 'PaymentRequired', 'ServerError'],
-  advisor: ['ValidationError', 'PaymentRequired', 'ServerError', 'RefundQueued'],
-};
-const RESPONSE_STATUS: Readonly<Record<string, string>> = {
-  NoSampleDigest: '404',
-  NoDigests: '404',
-  ServerError: '500',
-  ValidationError: '400',
-  PaymentRequired: '402',
-  RefundQueued: '502',
-};
-
-const TAGS: Readonly<Record<string, string>> = {
-  sample: 'digests',
-  latest: 'digests',
-  brief: 'digests',
-  index: 'digests',
-  history: 'digests',
-  advisor: 'advisor',
-};
+/** The component a route's JSON answer is published as: its zod schema's, or the generic document. */
+const jsonBody = (route: RouteDef): Obj =>
+  json(schemaRef(route.response ? componentName(route.response) : 'Document'));
 
 /** The 200 response of a route. */
 function successResponse(route: RouteDef): Obj {
   const headers: Obj = route.limits.length > 0 || route.access === 'paid' ? { ...rateLimitHeaders } : {};
   if (route.access === 'paid') headers['PAYMENT-RESPONSE'] = ref('headers', 'PAYMENT-RESPONSE');
-  const text = route.contentType.startsWith('text/');
-  const content: Obj = text
+  const content: Obj = route.contentType.startsWith('text/')
     ? { [route.contentType]: { schema: { type: 'string' } } }
-    : json(schemaRef(SUCCESS_SCHEMA[route.id] ?? 'Document'));
-  if (route.id === 'setup-guide') Object.assign(content, json(schemaRef('Document')));
+    : jsonBody(route);
+  if (route.negotiates) Object.assign(content, jsonBody(route));
   return { description: route.description, ...(Object.keys(headers).length ? { headers } : {}), content };
+}
+
+/** Names of a route's query parameters: the properties of its query schema. */
+function queryNames(route: RouteDef): string[] {
+  if (!route.request.query) return [];
+  const schema = componentSchemas()[componentName(route.request.query)];
+  return Object.keys((schema?.properties ?? {}) as Obj);
+}
+
+/** A route's parameters: its query, the payment headers of a paid route, then the headers it reads. */
+function parameters(route: RouteDef): Obj[] {
+  const payment = route.access === 'paid' ? PAYMENT_HEADERS : [];
+  const headers: readonly string[] = route.request.headers ?? [];
+  return [...queryNames(route), ...payment, ...headers].map((name) => ref('parameters', name));
 }
 
 /** The x402 extension of a paid route. */
@@ -114,17 +103,16 @@ function paymentInfo(route: RouteDef, payment: PaymentTerms): Obj {
   };
 }
 
-/** One live route as an OpenAPI operation. */
+/** One live route as an OpenAPI operation, derived from its declaration alone. */
 function operation(ctx: PublicContext, route: RouteDef, payment: PaymentTerms): Obj {
   const facts = routeFacts(ctx, route);
   const responses: Obj = { '200': successResponse(route) };
-  for (const name of ERROR_RESPONSES[route.id] ?? [])
-    responses[RESPONSE_STATUS[name] ?? '500'] = ref('responses', name);
+  for (const name of route.errors) responses[String(ROUTE_ERRORS[name])] = ref('responses', name);
   responses['429'] = ref('responses', 'TooManyRequests');
   const op: Obj = {
     operationId: operationId(route.id),
     summary: route.description,
-    tags: [TAGS[route.id] ?? 'documents'],
+    tags: [route.tag],
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
     [LIMITS_EXTENSION]: facts.limits,
   };
@@ -134,27 +122,13 @@ function operation(ctx: PublicContext, route: RouteDef, payment: PaymentTerms): 
   if (route.priceUsd !== null) {
     descriptionParts.push(`Price: ${priceText(route.priceUsd)}. ${PAYMENT_SUMMARY}`);
     op[PAYMENT_EXTENSION] = paymentInfo(route, payment);
-    op.parameters = [ref('parameters', 'PAYMENT-SIGNATURE'), ref('parameters', 'X-PAYMENT')];
   }
-  if (route.id === 'history') {
-    op.parameters = [ref('parameters', 'hours'), ref('parameters', 'limit'), ...(op.parameters as Obj[])];
+  const params = parameters(route);
+  if (params.length > 0) op.parameters = params;
+  if (route.request.body) {
+    op.requestBody = { required: true, content: json(schemaRef(componentName(route.request.body))) };
   }
-  if (route.id === 'advisor') {
-    op.parameters = [...(op.parameters as Obj[]), ref('parameters', 'x-api-key')];
-    op.requestBody = { required: true, content: json(schemaRef('AdvisorRequest')) };
-    op['x-free-tier'] = { header: 'x-api-key', limit: { ...LIMITS.advisorKey } };
-  }
-  if (route.id === 'setup-guide') {
-    op.parameters = [
-      {
-        name: 'Accept',
-        in: 'header',
-        required: false,
-        description: 'application/json selects the JSON form of the guide; markdown otherwise.',
-        schema: { type: 'string' },
-      },
-    ];
-  }
+  if (route.freeTier) op['x-free-tier'] = { header: 'x-api-key', limit: { ...route.freeTier } };
   op.description = descriptionParts.join('\n\n');
   return op;
 }
@@ -255,16 +229,13 @@ function componentHeaders(): Obj {
 
 /** Reusable responses. */
 function componentResponses(ctx: PublicContext, payment: PaymentTerms): Obj {
-  const history = ROUTES.find((r) => r.id === 'history');
-  const challengeExample = history
-    ? {
-        x402Version: 2,
-        error: 'Payment required',
-        resource: { url: urlOf(ctx, 'history') },
-        accepts: [paymentRequirements(history, payment)],
-      }
-    : undefined;
-  return {
+  const challengeExample = {
+    x402Version: 2,
+    error: 'Payment required',
+    resource: { url: urlOf(ctx, ROUTE.history.id) },
+    accepts: [paymentRequirements(ROUTE.history, payment)],
+  };
+  const responses: Record<RouteError, Obj> & Record<string, Obj> = {
     TooManyRequests: {
       description: `Rate limited. Every route shares ${SHARED_LIMITS.map((l) => l.description).join(' and ')}; some have their own limit.`,
       headers: { 'Retry-After': ref('headers', 'Retry-After'), ...rateLimitHeaders },
@@ -331,43 +302,48 @@ function componentResponses(ctx: PublicContext, payment: PaymentTerms): Obj {
       content: json(schemaRef('ErrorBody')),
     },
   };
+  return responses;
 }
 
-/** Reusable parameters. */
+/** Reusable parameters: every declared query parameter (from its zod schema) and header. */
 function componentParameters(schemas: Record<string, JsonSchema>): Obj {
-  const query = (schemas.HistoryQuery?.properties ?? {}) as Record<string, JsonSchema>;
-  const queryParam = (name: string) => ({
+  const query: Obj = {};
+  for (const route of ROUTES as readonly RouteDef[]) {
+    if (!route.request.query) continue;
+    const props = (schemas[componentName(route.request.query)]?.properties ?? {}) as Record<
+      string,
+      JsonSchema
+    >;
+    for (const [name, schema] of Object.entries(props)) {
+      query[name] = {
+        name,
+        in: 'query',
+        required: false,
+        description: schema.description,
+        schema: { ...schema, description: undefined },
+      };
+    }
+  }
+  const header = (name: string, description: string) => ({
     name,
-    in: 'query',
+    in: 'header',
     required: false,
-    description: query[name]?.description,
-    schema: { ...query[name], description: undefined },
+    description,
+    schema: { type: 'string' },
   });
-  return {
-    hours: queryParam('hours'),
-    limit: queryParam('limit'),
-    'PAYMENT-SIGNATURE': {
-      name: 'PAYMENT-SIGNATURE',
-      in: 'header',
-      required: false,
-      description: 'Signed x402 v2 payment payload (base64).',
-      schema: { type: 'string' },
-    },
-    'X-PAYMENT': {
-      name: 'X-PAYMENT',
-      in: 'header',
-      required: false,
-      description: 'Legacy header for the signed payment; accepted like PAYMENT-SIGNATURE.',
-      schema: { type: 'string' },
-    },
-    'x-api-key': {
-      name: 'x-api-key',
-      in: 'header',
-      required: false,
-      description: `Optional free-tier key instead of payment: ${LIMITS.advisorKey.description}.`,
-      schema: { type: 'string' },
-    },
+  const headers: Record<(typeof PAYMENT_HEADERS)[number] | RequestHeader, Obj> = {
+    'PAYMENT-SIGNATURE': header('PAYMENT-SIGNATURE', 'Signed x402 v2 payment payload (base64).'),
+    'X-PAYMENT': header(
+      'X-PAYMENT',
+      'Legacy header for the signed payment; accepted like PAYMENT-SIGNATURE.',
+    ),
+    'x-api-key': header(
+      'x-api-key',
+      `Optional free-tier key instead of payment: ${LIMITS.advisorKey.description}.`,
+    ),
+    Accept: header('Accept', 'application/json selects the JSON form of the guide; markdown otherwise.'),
   };
+  return { ...query, ...headers };
 }
 
 /** Drops keys whose value is undefined (JSON has no undefined). */

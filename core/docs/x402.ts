@@ -3,7 +3,7 @@ import { type PublicContext, urlOf } from '../envelopes/context.ts';
 import { paymentRequirements, resourceInfo } from '../envelopes/payment-required.ts';
 import { formatUsd, isDemoPayee, type PaymentTerms } from '../payment.ts';
 import { ROUTES, type RouteDef } from '../routes.ts';
-import { componentSchemas } from './json-schemas.ts';
+import { componentName, componentSchemas } from './json-schemas.ts';
 import { PAYMENT_SUMMARY, SERVICE_NAME, SERVICE_SUMMARY } from './service-text.ts';
 
 /** The paid routes, in table order. */
@@ -11,15 +11,16 @@ export function paidRoutes(): RouteDef[] {
   return ROUTES.filter((r) => r.access === 'paid');
 }
 
-/** What a paid route takes as input (JSON Schema from the zod declarations), for agents building requests. */
+/** What a paid route takes as input (JSON Schema from its declared zod schemas), for agents building requests. */
 function inputOf(route: RouteDef) {
   const schemas = componentSchemas();
-  if (route.id === 'history')
-    return { type: 'http', method: route.method, queryParams: schemas.HistoryQuery };
-  if (route.id === 'advisor') {
-    return { type: 'http', method: route.method, bodyType: 'json', body: schemas.AdvisorRequest };
-  }
-  return { type: 'http', method: route.method };
+  const { query, body } = route.request;
+  return {
+    type: 'http',
+    method: route.method,
+    ...(query ? { queryParams: schemas[componentName(query)] } : {}),
+    ...(body ? { bodyType: 'json', body: schemas[componentName(body)] } : {}),
+  };
 }
 
 /** `GET /.well-known/x402`: the payment manifest: who is paid, on which network, for which resources. */

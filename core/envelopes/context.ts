@@ -1,4 +1,4 @@
-import { routeById, routePath } from '../routes.ts';
+import { ROUTE, type RouteId, routePath } from '../routes.ts';
 
 /** What every public document needs to know about where the service lives. */
 export interface PublicContext {
@@ -15,12 +15,12 @@ export function absoluteUrl(ctx: PublicContext, path: string): string {
 }
 
 /** The concrete path of a route (by id) for this context's platform segment. */
-export function pathOf(ctx: PublicContext, routeId: string): string {
-  return routePath(routeById(routeId), ctx.platform);
+export function pathOf(ctx: PublicContext, routeId: RouteId): string {
+  return routePath(ROUTE[routeId], ctx.platform);
 }
 
 /** The absolute URL of a route (by id). */
-export function urlOf(ctx: PublicContext, routeId: string): string {
+export function urlOf(ctx: PublicContext, routeId: RouteId): string {
   return absoluteUrl(ctx, pathOf(ctx, routeId));
 }
 

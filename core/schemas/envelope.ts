@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HISTORY_BOUNDS as H } from '../limits.ts';
 import { BriefData, Digest, IsoDateTime, SampleDigest } from './digest.ts';
 
 /** `_meta` of every successful JSON body (contract: Versioning). */
@@ -117,8 +118,8 @@ export type IndexResponse = z.infer<typeof IndexResponse>;
 /** Query of the paid history route: both integers 1–24, default 24, nothing else allowed. */
 export const HistoryQuery = z
   .object({
-    hours: z.coerce.number().int().min(1).max(24).default(24),
-    limit: z.coerce.number().int().min(1).max(24).default(24),
+    hours: z.coerce.number().int().min(H.min).max(H.max).default(H.default),
+    limit: z.coerce.number().int().min(H.min).max(H.max).default(H.default),
   })
   .strict();
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
@@ -129,8 +130,8 @@ export const HistoryResponse = z
     success: z.literal(true),
     _meta: ApiMeta,
     count: z.int().nonnegative(),
-    hours: z.int().min(1).max(24),
-    limit: z.int().min(1).max(24),
+    hours: z.int().min(H.min).max(H.max),
+    limit: z.int().min(H.min).max(H.max),
     data: z.array(Digest),
     charged: z.boolean().optional(),
     _attribution: z.string().optional(),

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../../core/routes.ts';
+import type { RouteDef, RouteId } from '../../core/routes.ts';
 import { type EdgeContext, requestHeader } from '../env.ts';
 import { noDigests, noSample, notFound } from '../errors.ts';
 import { prefersJson } from '../static/accept.ts';
@@ -6,7 +6,7 @@ import type { DistMap } from '../static/dist-map.ts';
 import { sendFile } from '../static/send-file.ts';
 
 /** Routes whose file exists only once a digest is published, and the 404 each gives without it. */
-const NEEDS_DIGEST: Readonly<Record<string, () => Error>> = {
+const NEEDS_DIGEST: Readonly<Partial<Record<RouteId, () => Error>>> = {
   latest: noDigests,
   brief: noDigests,
   index: noDigests,

@@ -5,8 +5,6 @@ import { ROUTES, type RouteDef, routePath } from '../../core/routes.ts';
 export interface RouteIndex {
   /** Concrete path → route. */
   readonly byPath: ReadonlyMap<string, RouteDef>;
-  /** Concrete path of a route id. */
-  pathOf(id: string): string;
   /** The fixed-window limits of a request to `path`: the route's own (every request also takes from the general bucket). */
   windowsFor(path: string): readonly RateLimit[];
 }
@@ -24,7 +22,7 @@ export const STATIC_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
  * measures the limiter without being refused); by default the contract's limits apply unchanged.
  */
 export function routeIndex(platform: string, adjust: (limit: RateLimit) => RateLimit = (l) => l): RouteIndex {
-  const byPath = new Map(ROUTES.map((r) => [routePath(r, platform), r] as const));
+  const byPath = new Map<string, RouteDef>(ROUTES.map((r) => [routePath(r, platform), r] as const));
   // The advisor's free-tier key limit is per key, and keys come with payments; IP limits only here.
   const windowsByPath = new Map(
     [...byPath].map(([path, r]) => [path, r.limits.filter((l) => l.scope === 'ip').map(adjust)]),
@@ -32,11 +30,6 @@ export function routeIndex(platform: string, adjust: (limit: RateLimit) => RateL
   const none: readonly RateLimit[] = [];
   return {
     byPath,
-    pathOf(id) {
-      const route = ROUTES.find((r) => r.id === id);
-      if (!route) throw new Error(`unknown route id: ${id}`);
-      return routePath(route, platform);
-    },
     windowsFor: (path) => windowsByPath.get(path) ?? none,
   };
 }

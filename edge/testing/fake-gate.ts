@@ -1,5 +1,5 @@
 import type { PublicContext } from '../../core/envelopes/context.ts';
-import { DEMO_PAYMENT_TERMS } from '../../core/payment.ts';
+import { atomicAmount, DEMO_PAYMENT_TERMS } from '../../core/payment.ts';
 import type { RouteDef } from '../../core/routes.ts';
 import {
   challengeOnlyGate,
@@ -36,7 +36,7 @@ export function fakeGate(
       log.verified++;
       const payment: VerifiedPayment = {
         payer: '0x2222222222222222222222222222222222222222',
-        amount: route.id === 'advisor' ? '50000' : '20000',
+        amount: atomicAmount(route.priceUsd ?? '0', DEMO_PAYMENT_TERMS.decimals),
         network: 'eip155:8453',
         asset: DEMO_PAYMENT_TERMS.asset,
         async settle() {
