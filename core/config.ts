@@ -1,49 +1,33 @@
 import { z } from 'zod';
 import { CDP_FACILITATOR_URL, isCdpFacilitator, parseCdpKeySecret } from './cdp-key.ts';
+import {
+  blankIsUnset,
+  httpUrl,
+  issueLines,
+  optionalHttpUrl,
+  optionalText,
+  wholeNumber,
+} from './config/fields.ts';
 import { DEFAULT_PLATFORM } from './routes.ts';
 
-const optionalString = z
-  .string()
-  .trim()
-  .transform((s) => (s === '' ? undefined : s))
-  .optional();
-const url = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((s) => (s === '' ? undefined : s))
-  .pipe(url.optional())
-  .optional();
-const int = (min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`)
-    .default(fallback);
+const optionalString = optionalText();
+const url = httpUrl();
+const optionalUrl = optionalHttpUrl();
+const int = wholeNumber;
 
-const hexKey = z
-  .string()
-  .trim()
-  .transform((s) => (s === '' ? undefined : s))
-  .pipe(
-    z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a private key: 0x followed by 64 hex digits')
-      .transform((s) => s as `0x${string}`)
-      .optional(),
-  )
-  .optional();
+const hexKey = blankIsUnset(
+  z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a private key: 0x followed by 64 hex digits')
+    .transform((s) => s as `0x${string}`),
+);
 
 /**
  * FACILITATOR_HEADERS: a JSON object of header names to string values. The value is a secret, so no
  * message ever repeats it.
  */
-const headerObject = z
-  .string()
-  .trim()
-  .transform((s, ctx) => {
-    if (s === '') return undefined;
+const headerObject = blankIsUnset(
+  z.string().transform((s, ctx) => {
     let parsed: unknown;
     try {
       parsed = JSON.parse(s);
@@ -63,26 +47,23 @@ const headerObject = z
       return z.NEVER;
     }
     return parsed as Record<string, string>;
-  })
-  .optional();
+  }),
+);
 
 /**
  * CDP_API_KEY_SECRET: checked at start-up (Ed25519 or EC P-256, see `parseCdpKeySecret`); a secret, so
  * no message ever repeats it.
  */
-const cdpKeySecret = z
-  .string()
-  .trim()
-  .transform((s, ctx) => {
-    if (s === '') return undefined;
+const cdpKeySecret = blankIsUnset(
+  z.string().transform((s, ctx) => {
     const parsed = parseCdpKeySecret(s);
     if ('problem' in parsed) {
       ctx.addIssue({ code: 'custom', message: parsed.problem });
       return z.NEVER;
     }
     return s;
-  })
-  .optional();
+  }),
+);
 
 /**
  * Every environment variable the project reads, with its default. Parsed once at start-up; names are
@@ -137,12 +118,7 @@ export const EnvSchema = z.object({
   /** Where rate-limit counters live: `memory` (one instance) or `redis` (shared by every instance). */
   RATE_LIMIT_STORE: z.enum(['memory', 'redis']).default('memory'),
   /** Redis connection URL, required when RATE_LIMIT_STORE is `redis`. */
-  REDIS_URL: z
-    .string()
-    .trim()
-    .transform((s) => (s === '' ? undefined : s))
-    .pipe(z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional())
-    .optional(),
+  REDIS_URL: blankIsUnset(z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' })),
   /** Prefix of every rate-limit key in Redis, so several services can share one Redis. */
   RATE_LIMIT_PREFIX: z.string().min(1).max(64).default('murmur:rl:'),
   /**
@@ -168,19 +144,13 @@ export const EnvSchema = z.object({
    * Address that receives the payments of the paid routes. With a facilitator, payments are ON;
    * with neither, the edge answers the challenge of the demo payee and never takes money.
    */
-  PAY_TO: z
-    .string()
-    .trim()
-    .transform((s) => (s === '' ? undefined : s))
-    .pipe(
-      z
-        .string()
-        .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address: 0x followed by 40 hex digits')
-        .refine((s) => !/^0x0{40}$/.test(s), 'must not be the zero address (USDC refuses transfers to it)')
-        .transform((s) => s as `0x${string}`)
-        .optional(),
-    )
-    .optional(),
+  PAY_TO: blankIsUnset(
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address: 0x followed by 40 hex digits')
+      .refine((s) => !/^0x0{40}$/.test(s), 'must not be the zero address (USDC refuses transfers to it)')
+      .transform((s) => s as `0x${string}`),
+  ),
   /** A remote x402 facilitator (e.g. https://x402.org/facilitator, or a hosted one for mainnet). */
   FACILITATOR_URL: optionalUrl,
   /** Extra headers sent to the remote facilitator (secret), a JSON object, e.g. `{"Authorization":"Bearer …"}`. */
@@ -238,9 +208,7 @@ export class ConfigError extends Error {
 /** Parses the environment once; throws ConfigError naming each bad variable and what is wrong with it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = EnvSchema.safeParse(env);
-  const lines = result.success
-    ? []
-    : result.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+  const lines = result.success ? [] : issueLines(result.error);
   if (result.success && result.data.RATE_LIMIT_STORE === 'redis' && result.data.REDIS_URL === undefined) {
     lines.push('  REDIS_URL: is required when RATE_LIMIT_STORE is redis');
   }

@@ -1,4 +1,5 @@
-import { type Config, ConfigError, loadConfig } from '../core/config.ts';
+import { type GeneratorConfig as Config, loadGeneratorConfig } from '../core/config/generator.ts';
+import { ConfigError } from '../core/config.ts';
 import { configRedactor } from '../core/redact.ts';
 import { selectAnalyser } from './analyse/select.ts';
 import type { Analyser } from './analyse/types.ts';
@@ -56,7 +57,7 @@ export async function createGeneratorContext(
     throw new SetupError('--forum and --posts-file exclude each other: replay reads no forum');
   let config: Config;
   try {
-    config = loadConfig({
+    config = loadGeneratorConfig({
       ...env,
       ...(overrides.forum === undefined ? {} : { FORUM_BASE_URL: overrides.forum }),
       ...(overrides.content === undefined ? {} : { CONTENT_DIR: overrides.content }),

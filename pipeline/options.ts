@@ -2,6 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { parseHour } from '../core/hours.ts';
+import { type PipelineEnv, parsePipelineEnv } from './config.ts';
 import { type HourPlan, PlanError, planHours } from './hour-plan.ts';
 import { pipelineSecrets } from './redact.ts';
 
@@ -90,8 +91,6 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .min(min, `${name} must be at least ${min}`)
     .max(max, `${name} must be at most ${max}`);
 
-const Repository = z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'GITHUB_REPOSITORY must look like owner/name');
-
 function parseNumber(schema: z.ZodType<number>, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const parsed = schema.safeParse(value);
@@ -108,34 +107,19 @@ function hourOf(name: string, value: string): Date {
   return hour;
 }
 
-/** Unset optional secrets and variables arrive from Actions as empty strings: treat them as unset. */
-function envValue(env: Record<string, string | undefined>, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function githubTarget(env: Record<string, string | undefined>): {
-  target: GitHubTarget | undefined;
-  missing: string | undefined;
-} {
-  const repository = envValue(env, 'GITHUB_REPOSITORY');
-  const token = envValue(env, 'GITHUB_TOKEN');
+function githubTarget(env: PipelineEnv): { target: GitHubTarget | undefined; missing: string | undefined } {
+  const { GITHUB_REPOSITORY: repository, GITHUB_TOKEN: token } = env;
   if (!repository || !token)
     return { target: undefined, missing: 'GITHUB_REPOSITORY and GITHUB_TOKEN are not both set' };
-  const parsedRepo = Repository.safeParse(repository);
-  if (!parsedRepo.success) throw new OptionsError(parsedRepo.error.issues[0]?.message ?? 'GITHUB_REPOSITORY');
-  const apiUrl = envValue(env, 'GITHUB_API_URL') ?? 'https://api.github.com';
-  if (!z.url({ protocol: /^https?$/ }).safeParse(apiUrl).success)
-    throw new OptionsError('GITHUB_API_URL must be an http(s) URL');
   const [owner = '', repo = ''] = repository.split('/');
-  const server = envValue(env, 'GITHUB_SERVER_URL');
-  const runId = envValue(env, 'GITHUB_RUN_ID');
+  const server = env.GITHUB_SERVER_URL;
+  const runId = env.GITHUB_RUN_ID;
   return {
     target: {
       owner,
       repo,
       token,
-      apiUrl: apiUrl.replace(/\/+$/, ''),
+      apiUrl: env.GITHUB_API_URL.replace(/\/+$/, ''),
       runUrl: server && runId ? `${server}/${repository}/actions/runs/${runId}` : undefined,
     },
     missing: undefined,
@@ -159,18 +143,15 @@ export function parseOptions(
     throw new OptionsError((error as Error).message);
   }
   if (values.help) return 'help';
+  const vars = parsePipelineEnv(env, (message) => new OptionsError(message));
   const path = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
 
-  const nowText = values.now ?? envValue(env, 'MURMUR_NOW');
+  const nowText = values.now ?? vars.MURMUR_NOW;
   const now = nowText === undefined ? new Date() : new Date(nowText);
   if (Number.isNaN(now.getTime()))
     throw new OptionsError(`--now / MURMUR_NOW must be an ISO time (got ${JSON.stringify(nowText)})`);
 
-  const window = parseNumber(
-    wholeNumber('--window', 1, 168),
-    values.window ?? envValue(env, 'HOURLY_WINDOW_HOURS'),
-    24,
-  );
+  const window = parseNumber(wholeNumber('--window', 1, 168), values.window, vars.HOURLY_WINDOW_HOURS);
   let plan: HourPlan;
   try {
     plan = planHours({
@@ -186,10 +167,10 @@ export function parseOptions(
   }
 
   const repo = path(values.repo ?? root);
-  const outDir = path(values.out ?? envValue(env, 'HOURLY_OUT_DIR') ?? join(root, '.tmp', 'hourly'));
-  const { target, missing } = githubTarget(env);
-  const platform = envValue(env, 'PLATFORM_SEGMENT') ?? 'forum';
-  const edgePids = values['edge-pids'] ?? envValue(env, 'EDGE_PID_FILE');
+  const outDir = path(values.out ?? vars.HOURLY_OUT_DIR ?? join(root, '.tmp', 'hourly'));
+  const { target, missing } = githubTarget(vars);
+  const platform = vars.PLATFORM_SEGMENT;
+  const edgePids = values['edge-pids'] ?? vars.EDGE_PID_FILE;
   return {
     root,
     repo,
@@ -203,16 +184,16 @@ export function parseOptions(
     now,
     plan,
     failureThreshold: parseNumber(
-      wholeNumber('--failure-threshold / HOURLY_FAILURE_THRESHOLD', 1, 1000),
-      values['failure-threshold'] ?? envValue(env, 'HOURLY_FAILURE_THRESHOLD'),
-      3,
+      wholeNumber('--failure-threshold', 1, 1000),
+      values['failure-threshold'],
+      vars.HOURLY_FAILURE_THRESHOLD,
     ),
     edgePidFile: edgePids === undefined ? undefined : path(edgePids),
     forceDeploy: values['force-deploy'] ?? false,
     platform,
     github: target,
     githubMissing: missing,
-    githubOutput: envValue(env, 'GITHUB_OUTPUT'),
+    githubOutput: vars.GITHUB_OUTPUT,
     secrets: pipelineSecrets(env),
   };
 }
