@@ -4,10 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseModelArtifact } from '../../core/advisor/model.ts';
 import { addHours } from '../../core/hours.ts';
-import { createOfflineAnalyser } from '../analyse/offline/index.ts';
-import { runHour } from '../run-hour.ts';
 import { LABEL_AGE, learnFromHour, samplePosts } from './learn-hour.ts';
-import { postingRow } from './rows.ts';
 import { simClock, simulatedSource } from './sim-source.ts';
 import { simulateHours } from './simulate.ts';
 import {
@@ -18,7 +15,6 @@ import {
   readActivity,
   readTrainingSet,
   SAMPLE_PER_HOUR,
-  writeRows,
 } from './store.ts';
 
 const start = new Date('2026-02-01T00:00:00.000Z');
@@ -144,82 +140,5 @@ describe('sampling', () => {
     const b = samplePosts([...posts].reverse()).map((p) => p.id);
     expect(a).toEqual(b);
     expect(a).toHaveLength(SAMPLE_PER_HOUR);
-  });
-});
-
-describe('runHour wiring', () => {
-  it('publishes the hour even when the learning step fails', async () => {
-    const content = await mkdtemp(join(tmpdir(), 'murmur-learn-fail-'));
-    try {
-      const hour = addHours(start, 30);
-      const clock = simClock(addHours(hour, 1));
-      const sim = simulatedSource({ seed: 9, postsPerHour: 40, clock });
-      // A pending file for H−24 makes the step re-read that hour, which this source refuses.
-      const old = await sim.fetchHour(addHours(hour, -24), addHours(hour, -23));
-      await writeRows(
-        advisorPaths(content).pending(addHours(hour, -24)),
-        old.posts.slice(0, 5).map((p) => postingRow(p, [0, 0, 0, 0, 0, 0])),
-      );
-      const source = {
-        fetchHour: async (s: Date, e: Date) => {
-          if (s.getTime() !== hour.getTime()) throw new Error('forum down');
-          return sim.fetchHour(s, e);
-        },
-      };
-      const report = await runHour({
-        contentDir: content,
-        hourStart: hour,
-        source,
-        analyser: createOfflineAnalyser(),
-        now: clock.now,
-      });
-      expect(report.outcome).toBe('created');
-      expect(await listFiles(join(content, 'digests'))).toEqual(['2026']);
-    } finally {
-      await rm(content, { recursive: true, force: true });
-    }
-  });
-
-  it('keeps posts with inorganic engagement out of the training rows', async () => {
-    const d = await mkdtemp(join(tmpdir(), 'murmur-learn-rigged-'));
-    try {
-      const hour = new Date('2026-03-02T00:00:00.000Z');
-      const old = addHours(hour, -24);
-      const sim = simulatedSource({ seed: 9, postsPerHour: 30, clock: simClock(addHours(hour, 2)) });
-      const earlier = await sim.fetchHour(old, addHours(old, 1));
-      await learnFromHour({
-        contentDir: d,
-        scraped: earlier,
-        source: sim,
-        hourStart: old,
-        now: () => addHours(old, 1),
-      });
-      const rigged = earlier.posts[0]?.id;
-      const source = {
-        fetchHour: async (s: Date, e: Date) => {
-          const h = await sim.fetchHour(s, e);
-          return {
-            ...h,
-            posts: h.posts.map((p) =>
-              p.id === rigged ? { ...p, upvotes: 300_000, score: 300_000, commentCount: 12 } : p,
-            ),
-          };
-        },
-      };
-      const now = await sim.fetchHour(hour, addHours(hour, 1));
-      const report = await learnFromHour({
-        contentDir: d,
-        scraped: now,
-        source,
-        hourStart: hour,
-        now: () => addHours(hour, 1),
-      });
-      expect(report.labelled).toBeGreaterThan(0);
-      const rows = await readTrainingSet(d);
-      expect(rows.length).toBe(report.labelled);
-      expect(rows.some((r) => r.id === rigged)).toBe(false);
-    } finally {
-      await rm(d, { recursive: true, force: true });
-    }
   });
 });
