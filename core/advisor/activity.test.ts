@@ -118,7 +118,7 @@ describe('serving', () => {
     const ctx = buildAdvisorContext([], null);
     const draft = { title: 'Hello', content: '' };
     const score = (author: string | null, hours: number) =>
-      scoreDraft(model, ctx, draft, { submolt: null, author, at: new Date(t0 + hours * H) }).prediction.logUp;
+      scoreDraft(model, ctx, draft, { submolt: null, author, at: new Date(t0 + hours * H) }).prediction.up;
     // ann last posted an hour before the table's time: 3 hours later that is 4 hours since.
     expect(score('ann', 3)).toBeCloseTo(1 + Math.log1p(4));
     expect(score('newcomer', 3)).toBeCloseTo(1);

@@ -3,6 +3,7 @@ import { type AdvisorFactor, AdvisorResponse, type AdvisorSuggestion } from '../
 import type { AdvisorContext } from './context.ts';
 import { type Draft, joinDraft, splitDraft } from './draft.ts';
 import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
+import { predictedCounts } from './levels.ts';
 import type { CompiledModel } from './model.ts';
 import { type Candidate, offlineCandidates } from './rewrite-offline.ts';
 import { type ScoredDraft, scoreDraft } from './score.ts';
@@ -26,12 +27,6 @@ function reachOf(score: number): AdvisorResponse['predictedReach'] {
   if (score >= 80) return 'High';
   if (score >= 40) return 'Medium';
   return 'Low';
-}
-
-function predicted(log: number, q10: number, q90: number) {
-  const count = (v: number) => Math.max(0, Math.round(Math.expm1(Math.max(0, v))));
-  const expected = count(log);
-  return { expected, low: Math.min(expected, count(log + q10)), high: Math.max(expected, count(log + q90)) };
 }
 
 const GROUP_WORDS: Record<FeatureGroup, string> = {
@@ -166,8 +161,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
     submolt: where.submolt,
     author: where.author,
   });
-  const up = predicted(base.prediction.logUp, art.upvotes.residualQ10, art.upvotes.residualQ90);
-  const com = predicted(base.prediction.logCom, art.comments.residualQ10, art.comments.residualQ90);
+  const { upvotes: up, comments: com } = predictedCounts(art, base.prediction);
 
   return AdvisorResponse.parse({
     viralScore,

@@ -47,6 +47,8 @@ export const DENSE_FEATURES: readonly { readonly name: string; readonly group: F
     'author-posts-seen',
     'author-posts-24h',
     'author-hours-since',
+    'author-karma',
+    'author-karma-known',
   ].map((name) => ({
     name,
     group: 'author' as const,
@@ -96,6 +98,8 @@ export interface PostingFacts {
   readonly authorPrior: PriorValue | null;
   /** The author's posting activity before the post (`activity.ts`); null when unknown. */
   readonly activity?: ActivityFacts | null;
+  /** The author's karma as the forum returned it with the post; null or absent when it did not. */
+  readonly authorKarma?: number | null;
 }
 
 /** A feature vector: hashed word features (sparse) and the dense features (raw, unstandardised). */
@@ -200,6 +204,9 @@ export function extractFeatures(
   dense[k++] = Math.log1p(act?.authorPosts ?? 0);
   dense[k++] = Math.log1p(Math.min(act?.authorPosts24h ?? 0, RECENT_TIMES));
   dense[k++] = Math.log1p(Math.min(act?.hoursSincePrevious ?? 0, 168));
+  const karma = facts.author !== null ? (facts.authorKarma ?? null) : null;
+  dense[k++] = karma === null ? 0 : Math.sign(karma) * Math.log1p(Math.abs(karma));
+  dense[k++] = karma === null ? 0 : 1;
   for (let i = 0; i < 6; i++) dense[k++] = facts.context[i] ?? 0;
   return {
     hashed: {

@@ -78,16 +78,38 @@ export const ModelArtifact = z
     rows: z.object({ train: z.int().nonnegative(), validation: z.int().nonnegative() }),
     buckets: z.int().positive(),
     useAuthor: z.boolean(),
+    /**
+     * What the two regressions predict: each post's upvotes and comments as a normal score within its
+     * own creation hour (0 = the hour's median post), so drift between days teaches nothing.
+     */
+    targets: z.literal('hour-normal-score'),
+    /**
+     * Extra weight β of the author prior folded into each target's weights (score + β · prior), chosen
+     * on the held-out tail so the model uses the prior at least as well as the prior alone (0: none).
+     */
+    authorBlend: z.object({ upvotes: z.number().nonnegative(), comments: z.number().nonnegative() }).strict(),
+    /**
+     * The recent engagement levels predicted scores are read against: 101 quantiles of log1p(upvotes)
+     * and log1p(comments) of the labelled rows of the last 24 h of the training window.
+     */
+    levels: z
+      .object({
+        from: z.iso.datetime({ offset: true }),
+        rows: z.int().positive(),
+        upvotes: z.array(z.number()).length(101),
+        comments: z.array(z.number()).length(101),
+      })
+      .strict(),
     /** Prior strength k of the shrunk community and author means. */
     priorStrength: z.number().positive(),
-    /** Global mean of log1p(upvotes) and log1p(comments) in the training rows. */
+    /** Global mean of the two targets in the training rows. */
     globalUp: z.number(),
     globalCom: z.number(),
     denseMean: z.array(z.number()).length(DENSE_FEATURES.length),
     denseStd: z.array(z.number().positive()).length(DENSE_FEATURES.length),
     upvotes: Target,
     comments: Target,
-    /** name → [posts, mean log1p(upvotes), mean log1p(comments)] (raw means, shrunk at use). */
+    /** name → [posts, mean upvote target, mean comment target] (raw means, shrunk at use). */
     communities: z.record(z.string(), Prior),
     authors: z.record(z.string(), Prior),
     /**
@@ -175,10 +197,10 @@ export function lookupPrior(
 
 /** A prediction with each group's share of it. */
 export interface Prediction {
-  /** Predicted log1p(upvotes) and log1p(comments) at 24 h (unclamped: may dip below 0; clamp to show). */
-  readonly logUp: number;
-  readonly logCom: number;
-  /** Contribution of each group to logUp + logCom (intercepts excluded). */
+  /** Predicted upvotes and comments at 24 h as normal scores within the post's hour (0 = the hour's median). */
+  readonly up: number;
+  readonly com: number;
+  /** Contribution of each group to up + com (intercepts excluded). */
   readonly groups: Readonly<Record<FeatureGroup, number>>;
 }
 
@@ -214,12 +236,12 @@ export function predict(model: CompiledModel, x: FeatureVector): Prediction {
     com += dc;
     groups[model.groupOfDense[j] as FeatureGroup] += du + dc;
   }
-  return { logUp: up, logCom: com, groups };
+  return { up, com, groups };
 }
 
-/** The engagement score the viral score ranks: predicted log1p(upvotes) + log1p(comments). */
+/** The engagement score the viral score ranks: the sum of the two predicted within-hour scores. */
 export function engagementScore(p: Prediction): number {
-  return p.logUp + p.logCom;
+  return p.up + p.com;
 }
 
 /** Percentile (0–100) of a score within the artifact's reference quantiles, interpolated. */

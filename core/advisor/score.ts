@@ -1,7 +1,7 @@
 import { lookupActivity } from './activity.ts';
 import { type AdvisorContext, type ContextMatch, matchContext, matchVector } from './context.ts';
 import type { Draft } from './draft.ts';
-import { extractFeatures, groupSlice, readText } from './features.ts';
+import { DENSE_FEATURES, extractFeatures, groupSlice, readText } from './features.ts';
 import {
   type CompiledModel,
   engagementScore,
@@ -72,6 +72,9 @@ export function scoreDraft(
     const { start, length } = groupSlice(group);
     for (let j = start; j < start + length; j++) x.dense[j] = model.denseMean[j] as number;
   }
+  // The request carries no karma: the karma features get the training average, not "no karma".
+  const karma = DENSE_FEATURES.findIndex((f) => f.name === 'author-karma');
+  for (const j of [karma, karma + 1]) x.dense[j] = model.denseMean[j] as number;
   const prediction = predict(model, x);
   const score = engagementScore(prediction);
   return {

@@ -24,6 +24,15 @@ export function testArtifact(
     rows: { train: 100, validation: 20 },
     buckets: 16,
     useAuthor: true,
+    targets: 'hour-normal-score',
+    authorBlend: { upvotes: 0, comments: 0 },
+    // log1p levels 0…5 in even steps: the median post has expm1(2.5) ≈ 11 upvotes
+    levels: {
+      from: '2026-01-27T00:00:00.000Z',
+      rows: 100,
+      upvotes: Array.from({ length: 101 }, (_, i) => i * 0.05),
+      comments: Array.from({ length: 101 }, (_, i) => i * 0.03),
+    },
     priorStrength: 5,
     globalUp: 1,
     globalCom: 0.5,

@@ -20,6 +20,8 @@ export const PostingRow = z
     context: z.array(z.number()).length(6),
     /** activityVector() of the forum's posts before this one (rows stored before it existed lack it). */
     activity: z.array(z.number()).length(ACTIVITY_LENGTH).optional(),
+    /** The author's karma as the forum returned it with the post (absent when it did not). */
+    authorKarma: z.number().optional(),
   })
   .strict();
 export type PostingRow = z.infer<typeof PostingRow>;

@@ -22,7 +22,15 @@ import { CliError } from './context.ts';
 const USAGE =
   'usage: advisor-eval --train <posts.jsonl> --test <posts.jsonl>\n' +
   '       advisor-eval --data <posts.jsonl> [--split-at <ISO time> | --split <0–1>]\n' +
-  '       advisor-eval --validate --train <posts.jsonl>   (rolling validation inside the train file only)';
+  '       advisor-eval --validate (--train <posts.jsonl> | --data <posts.jsonl> --split-at <ISO time>)\n' +
+  '         (rolling validation inside the training rows only)';
+
+function parseTime(text: string): Date {
+  const at = new Date(text);
+  if (Number.isNaN(at.getTime()))
+    throw new CliError(`--split-at must be an ISO time, got "${text}"\n${USAGE}`, 2);
+  return at;
+}
 
 async function main(argv: string[]): Promise<void> {
   const flags = parseFlags(
@@ -38,13 +46,27 @@ async function main(argv: string[]): Promise<void> {
     USAGE,
   );
   if (flags.validate) {
-    if (flags.train === undefined || flags.test !== undefined || flags.data !== undefined)
-      throw new CliError(`--validate reads only --train\n${USAGE}`, 2);
-    const file = await readPostsFile(flags.train);
-    if (file.labelled.length < 100)
-      throw new CliError(`not enough labelled rows to validate: ${file.labelled.length} (need 100)`, 1);
-    const v = rollingValidation(file.labelled);
-    console.log(`rolling validation inside ${flags.train} (${file.labelled.length} labelled rows)`);
+    const only = flags.train ?? flags.data;
+    if (
+      only === undefined ||
+      flags.test !== undefined ||
+      (flags.train !== undefined && flags.data !== undefined)
+    )
+      throw new CliError(
+        `--validate reads only --train, or the part of --data before --split-at\n${USAGE}`,
+        2,
+      );
+    const file = await readPostsFile(only);
+    let rows = file.labelled;
+    if (flags.data !== undefined) {
+      if (flags['split-at'] === undefined)
+        throw new CliError(`--validate --data needs --split-at\n${USAGE}`, 2);
+      rows = splitByTime(rows, parseTime(flags['split-at'])).before;
+    }
+    if (rows.length < 100)
+      throw new CliError(`not enough labelled rows to validate: ${rows.length} (need 100)`, 1);
+    const v = rollingValidation(rows);
+    console.log(`rolling validation inside ${only} (${rows.length} labelled rows, no test rows read)`);
     const f = (v: number | null, w: number) => (v === null ? '–' : v.toFixed(3)).padStart(w);
     console.log(
       'block                                        fit  rows  ρ(up) ρ(comm)  hρ(up) h-pairs | author prior: ρ  hρ  h-pairs',
@@ -76,10 +98,8 @@ async function main(argv: string[]): Promise<void> {
   } else if (flags.data !== undefined && flags.train === undefined && flags.test === undefined) {
     const file = await readPostsFile(flags.data);
     let at: Date;
-    if (flags['split-at'] !== undefined) {
-      at = new Date(flags['split-at']);
-      if (Number.isNaN(at.getTime())) throw new CliError(`--split-at must be an ISO time\n${USAGE}`, 2);
-    } else {
+    if (flags['split-at'] !== undefined) at = parseTime(flags['split-at']);
+    else {
       const fraction = Number(flags.split ?? '0.7');
       if (!(fraction > 0 && fraction < 1)) throw new CliError(`--split must be between 0 and 1\n${USAGE}`, 2);
       at = splitTimeAt(file.labelled, fraction);

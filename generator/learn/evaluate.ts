@@ -47,11 +47,11 @@ export function evaluateSplit(
   const predFull = predictRows(full, test);
   const predContent = predictRows(contentOnly, test);
   const scored = evaluateScores(test, {
-    model: { up: predFull.map((p) => p.logUp), com: predFull.map((p) => p.logCom) },
+    model: { up: predFull.map((p) => p.up), com: predFull.map((p) => p.com) },
     train,
   });
   const content = evaluateScores(test, {
-    model: { up: predContent.map((p) => p.logUp), com: predContent.map((p) => p.logCom) },
+    model: { up: predContent.map((p) => p.up), com: predContent.map((p) => p.com) },
     train,
   });
   const window = (rows: readonly LabelledRow[]) => {

@@ -21,6 +21,7 @@ export function postingRow(
     author: post.author?.toLowerCase() ?? null,
     context: context.map((v) => Math.round(v * 1e4) / 1e4),
     ...(activity ? { activity: [...activity] } : {}),
+    ...(post.authorKarma !== null ? { authorKarma: post.authorKarma } : {}),
   };
 }
 
@@ -36,5 +37,6 @@ export function rowFacts(row: PostingRow) {
     author: row.author,
     context: row.context,
     activity: row.activity ? activityFacts(row.activity) : null,
+    authorKarma: row.authorKarma ?? null,
   };
 }

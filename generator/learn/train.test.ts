@@ -9,7 +9,8 @@ import { plantedRows } from './synthetic.ts';
 import { trainModel } from './train.ts';
 
 describe('trainModel', () => {
-  const rows = plantedRows(700, 1);
+  // 20 rows an hour: the targets are ranks within each creation hour, as the hourly job's 100-post samples give
+  const rows = plantedRows(700, 1, Date.UTC(2026, 0, 20), 180_000);
   const train = rows.slice(0, 500);
   const test = rows.slice(500);
 
@@ -18,7 +19,7 @@ describe('trainModel', () => {
     const p = predictRows(model, test);
     expect(
       spearman(
-        p.map((x) => x.logUp),
+        p.map((x) => x.up),
         test.map((r) => Math.log1p(r.upvotes)),
       ),
     ).toBeGreaterThan(0.6);
@@ -26,7 +27,7 @@ describe('trainModel', () => {
       { ...(test[0] as (typeof test)[0]), title: 'zebra notes', author: null },
       { ...(test[0] as (typeof test)[0]), title: 'weather notes', author: null },
     ]);
-    expect((zebra?.logUp ?? 0) - (plain?.logUp ?? 0)).toBeGreaterThan(0.3);
+    expect((zebra?.up ?? 0) - (plain?.up ?? 0)).toBeGreaterThan(0.3);
     expect(model.validation?.model.spearman).toBeGreaterThan(model.validation?.baseline.spearman ?? 1);
   });
 
@@ -34,7 +35,9 @@ describe('trainModel', () => {
     const a = trainModel(train, { source: 'simulator', now: new Date(0), buckets: 1024 });
     const b = trainModel(train, { source: 'simulator', now: new Date(0), buckets: 1024 });
     expect(a).toEqual(b);
-    expect(a.version).toMatch(/^2\.0\.0\+2026012\d{3}\.[0-9a-f]{8}$/);
+    expect(a.version).toMatch(/^3\.0\.0\+2026012\d{3}\.[0-9a-f]{8}$/);
+    expect(a.targets).toBe('hour-normal-score');
+    expect(a.levels.upvotes).toHaveLength(101);
     expect(a.reference).toHaveLength(101);
     expect(a.upvotes.residualQ10).toBeLessThan(a.upvotes.residualQ90);
   });

@@ -12,14 +12,16 @@ import {
   ModelArtifact as ModelArtifactSchema,
 } from '../../core/advisor/model.ts';
 import { evaluateScores } from './evaluate-scores.ts';
-import { spearman } from './metrics.ts';
+import { spearman, withinHourSpearman } from './metrics.ts';
 import { predictRows } from './predict-rows.ts';
+import { choosePriorBlend, foldPriorBlend } from './prior-blend.ts';
 import { PriorTable } from './priors.ts';
 import { solveRidge, toSparseRows } from './ridge.ts';
 import { type LabelledRow, type PostingRow, rowFacts } from './rows.ts';
+import { hourRelativeTargets } from './targets.ts';
 
 /** Feature code version: bump when features change (artifacts of another major are refused). */
-export const FEATURE_VERSION = '2.0.0';
+export const FEATURE_VERSION = '3.0.0';
 
 /** Options of trainModel. */
 export interface TrainOptions {
@@ -50,21 +52,9 @@ export interface Featurised {
 }
 
 const PRIOR_STRENGTH = 5;
-const LAMBDA_TEXT = [2, 8, 32, 128];
+/** Penalties of the hashed words; the last one all but switches the words off (chosen when they do not help). */
+const LAMBDA_TEXT = [2, 8, 32, 128, 1e6];
 const LAMBDA_DENSE = [1, 20];
-
-/** log1p of the labels, the upper 1 % clipped at the 99th percentile (vote-exploit outliers). */
-export function targets(rows: readonly LabelledRow[], caps?: { up: number; com: number }) {
-  const up = rows.map((r) => Math.log1p(r.upvotes));
-  const com = rows.map((r) => Math.log1p(r.comments));
-  const q = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(0.99 * (v.length - 1))] ?? 0;
-  const c = caps ?? { up: q(up), com: q(com) };
-  return {
-    up: Float64Array.from(up, (v) => Math.min(v, c.up)),
-    com: Float64Array.from(com, (v) => Math.min(v, c.com)),
-    caps: c,
-  };
-}
 
 /** Row timestamp in ms. */
 const ms = (r: PostingRow) => Date.parse(r.createdAt);
@@ -141,6 +131,13 @@ interface Scaling {
   std: Float64Array;
 }
 
+/**
+ * Smallest standard deviation a dense feature is scaled by. A leave-one-out prior of a big group (one
+ * community holding most rows) varies only by each row's own label over n, which a smaller floor
+ * would blow up into a copy of the label (a leak that distorts every other weight).
+ */
+const MIN_STD = 0.05;
+
 function scalingOf(x: readonly FeatureVector[]): Scaling {
   const d = DENSE_FEATURES.length;
   const m = new Float64Array(d);
@@ -149,8 +146,18 @@ function scalingOf(x: readonly FeatureVector[]): Scaling {
   for (const v of x)
     for (let j = 0; j < d; j++)
       s[j] = (s[j] as number) + ((v.dense[j] as number) - (m[j] as number)) ** 2 / x.length;
-  for (let j = 0; j < d; j++) s[j] = Math.max(Math.sqrt(s[j] as number), 1e-3);
+  for (let j = 0; j < d; j++) s[j] = Math.max(Math.sqrt(s[j] as number), MIN_STD);
   return { mean: m, std: s };
+}
+
+/**
+ * Whether dense feature j is fitted: the author group only with useAuthor, and never the hour of day,
+ * which is the same for every post of an hour and so says nothing about a within-hour target (its
+ * weights stay 0; they could only shift whole hours).
+ */
+function fitted(j: number, useAuthor: boolean): boolean {
+  const group = DENSE_FEATURES[j]?.group;
+  return group !== 'timing' && (useAuthor || group !== 'author');
 }
 
 function fitRidge(
@@ -167,7 +174,7 @@ function fitRidge(
     const index: number[] = Array.from(v.hashed.index);
     const value: number[] = Array.from(v.hashed.value);
     for (let j = 0; j < d; j++) {
-      if (!useAuthor && DENSE_FEATURES[j]?.group === 'author') continue;
+      if (!fitted(j, useAuthor)) continue;
       const z = ((v.dense[j] as number) - (scaling.mean[j] as number)) / (scaling.std[j] as number);
       if (z !== 0) {
         index.push(buckets + j);
@@ -195,7 +202,7 @@ function applyFit(fit: Fit, v: FeatureVector, scaling: Scaling, useAuthor: boole
   for (let i = 0; i < v.hashed.index.length; i++)
     s += (fit.hashed[v.hashed.index[i] as number] as number) * (v.hashed.value[i] as number);
   for (let j = 0; j < DENSE_FEATURES.length; j++) {
-    if (!useAuthor && DENSE_FEATURES[j]?.group === 'author') continue;
+    if (!fitted(j, useAuthor)) continue;
     s +=
       (fit.dense[j] as number) *
       (((v.dense[j] as number) - (scaling.mean[j] as number)) / (scaling.std[j] as number));
@@ -222,45 +229,111 @@ function packHashed(h: Float64Array): number[] {
   return out;
 }
 
-/** Chooses the penalties on the held-out latest rows by Spearman ρ, and measures residual quantiles. */
-function chooseLambda(
-  fitPart: ReturnType<typeof featuriseHistory>,
-  fitY: Float64Array,
-  validX: readonly FeatureVector[],
-  validY: Float64Array,
-  buckets: number,
-  useAuthor: boolean,
-) {
-  const scaling = scalingOf(fitPart.x);
-  let best = {
-    lambda: { text: LAMBDA_TEXT[1] as number, dense: LAMBDA_DENSE[0] as number },
-    rho: -2,
-    predictions: [] as number[],
-  };
-  for (const text of LAMBDA_TEXT)
-    for (const dense of LAMBDA_DENSE) {
-      const fit = fitRidge(fitPart.x, fitY, buckets, scaling, { text, dense }, useAuthor);
-      const predictions = validX.map((v) => applyFit(fit, v, scaling, useAuthor));
-      const rho = spearmanOf(predictions, validY);
-      if (rho > best.rho + 1e-9) best = { lambda: { text, dense }, rho, predictions };
-    }
-  const residuals = best.predictions.map((p, i) => (validY[i] as number) - p).sort((a, b) => a - b);
-  return {
-    lambda: best.lambda,
-    q10: quantile(residuals, 0.1),
-    q90: quantile(residuals, 0.9),
-    predictions: best.predictions,
-  };
-}
-
-function spearmanOf(p: readonly number[], y: Float64Array): number {
-  return spearman(p, Array.from(y));
+/** One held-out tail of the training rows: fitted on the rows before it, scored on it. */
+interface Tail {
+  readonly fitPart: ReturnType<typeof featuriseHistory>;
+  readonly fitRows: readonly LabelledRow[];
+  readonly fitY: { up: Float64Array; com: Float64Array };
+  readonly validRows: readonly LabelledRow[];
+  readonly validX: readonly FeatureVector[];
+  readonly validY: { up: Float64Array; com: Float64Array };
+  readonly validMs: readonly number[];
+  /** Each held-out row's author prior from the fitted rows (0 when unknown), per target. */
+  readonly priors: { up: number[]; com: number[] };
 }
 
 /**
- * Trains the advisor model on labelled rows: ridge regression of log1p(upvotes) and log1p(comments)
- * on hashed words, format, hour of day, community and author priors and digest matches. The latest
- * `validationShare` of rows (by time) chooses the penalties and gives the intervals and card metrics;
+ * The held-out tails choices are made on, as shares of the time-sorted rows: three overlapping
+ * windows, the last one ending at the newest row (it also gives the intervals and the card metrics).
+ */
+function tailsOf(rows: readonly LabelledRow[], buckets: number, validationShare: number): Tail[] {
+  const last = 1 - validationShare;
+  const starts = [last - 0.2, last - 0.1, last];
+  return starts.map((from) => {
+    const a = Math.max(10, Math.floor(rows.length * from));
+    const b =
+      from === last ? rows.length : Math.max(a + 1, Math.floor(rows.length * (from + validationShare)));
+    const fitRows = rows.slice(0, a);
+    const validRows = rows.slice(a, b);
+    const fitY = hourRelativeTargets(fitRows);
+    const fitPart = featuriseHistory(fitRows, buckets, fitY);
+    const prior = validRows.map((r) =>
+      fitPart.tables.author.get(r.author, fitPart.global.up, fitPart.global.com, PRIOR_STRENGTH),
+    );
+    return {
+      fitPart,
+      fitRows,
+      fitY,
+      validRows,
+      validX: validRows.map((r) => rowFeatures(r, buckets, fitPart.tables, fitPart.global)),
+      validY: hourRelativeTargets(validRows),
+      validMs: validRows.map(ms),
+      priors: { up: prior.map((p) => p?.up ?? 0), com: prior.map((p) => p?.com ?? 0) },
+    };
+  });
+}
+
+/**
+ * Chooses one target's penalties, then the author-prior blend β, by the mean ρ within creation hours
+ * over the tails. Returns the choice and each tail's blended predictions.
+ */
+function chooseSettings(tails: readonly Tail[], target: 'up' | 'com', buckets: number, useAuthor: boolean) {
+  const scalings = tails.map((t) => scalingOf(t.fitPart.x));
+  let best = { lambda: { text: 0, dense: 0 }, rho: Number.NEGATIVE_INFINITY, predictions: [] as number[][] };
+  for (const text of LAMBDA_TEXT)
+    for (const dense of LAMBDA_DENSE) {
+      const predictions = tails.map((t, i) => {
+        const scaling = scalings[i] as Scaling;
+        const fit = fitRidge(t.fitPart.x, t.fitY[target], buckets, scaling, { text, dense }, useAuthor);
+        return t.validX.map((v) => applyFit(fit, v, scaling, useAuthor));
+      });
+      const rho = meanOver(tails, (t, i) =>
+        choiceRho(predictions[i] as number[], t.validY[target], t.validMs),
+      );
+      if (rho > best.rho + 1e-9) best = { lambda: { text, dense }, rho, predictions };
+    }
+  const blend = useAuthor
+    ? choosePriorBlend(
+        best.predictions,
+        tails.map((t) => t.priors[target]),
+        (blended) =>
+          meanOver(tails, (t, i) => choiceRho(blended[i] as number[], t.validY[target], t.validMs)),
+      )
+    : { beta: 0, predictions: best.predictions };
+  return { lambda: best.lambda, beta: blend.beta, predictions: blend.predictions };
+}
+
+function meanOver<T>(items: readonly T[], f: (item: T, i: number) => number): number {
+  return items.reduce((s, item, i) => s + f(item, i), 0) / items.length;
+}
+
+/** The 10th and 90th percentiles of validation residuals: the 80 % interval. */
+function residualQuantiles(predictions: readonly number[], y: Float64Array): { q10: number; q90: number } {
+  const residuals = predictions.map((p, i) => (y[i] as number) - p).sort((a, b) => a - b);
+  return { q10: quantile(residuals, 0.1), q90: quantile(residuals, 0.9) };
+}
+
+/** Dense indexes of the author prior's two values (upvote and comment targets). */
+const AUTHOR_UP = DENSE_FEATURES.findIndex((f) => f.name === 'author-upvotes');
+const AUTHOR_COM = DENSE_FEATURES.findIndex((f) => f.name === 'author-comments');
+
+/** Rows an hour needs to count in the penalty choice's within-hour ρ (validation tails are small). */
+const CHOICE_HOUR_ROWS = 5;
+
+/** What penalties are chosen on: ρ within creation hours, or over all rows when no hour is big enough. */
+function choiceRho(p: readonly number[], y: Float64Array, createdMs: readonly number[]): number {
+  const items = p.map((predicted, i) => ({
+    predicted,
+    actual: y[i] as number,
+    createdMs: createdMs[i] as number,
+  }));
+  return withinHourSpearman(items, CHOICE_HOUR_ROWS).rho ?? spearman(p, Array.from(y));
+}
+
+/**
+ * Trains the advisor model on labelled rows: ridge regression of each post's upvotes and comments
+ * relative to its own creation hour (`targets.ts`: within-hour normal scores) on hashed words, format, hour of day, community and author priors and digest matches. The latest
+ * `validationShare` of rows (by time) chooses the penalties (by ρ within creation hours) and gives the intervals and card metrics;
  * the final model is refitted on every row. Deterministic for the same rows and options.
  */
 export function trainModel(all: readonly LabelledRow[], options: TrainOptions): ModelArtifact {
@@ -268,26 +341,28 @@ export function trainModel(all: readonly LabelledRow[], options: TrainOptions): 
   const useAuthor = options.useAuthor ?? true;
   const rows = byTime(all);
   if (rows.length < 20) throw new Error(`trainModel: need at least 20 labelled rows (got ${rows.length})`);
-  const cut = Math.max(10, Math.floor(rows.length * (1 - (options.validationShare ?? 0.2))));
-  const fitRows = rows.slice(0, cut);
-  const validRows = rows.slice(cut);
-
-  const fitTargets = targets(fitRows);
-  const fitPart = featuriseHistory(fitRows, buckets, fitTargets);
-  const validTargets = targets(validRows, fitTargets.caps);
-  const validX = validRows.map((r) => rowFeatures(r, buckets, fitPart.tables, fitPart.global));
-  const upChoice = chooseLambda(fitPart, fitTargets.up, validX, validTargets.up, buckets, useAuthor);
-  const comChoice = chooseLambda(fitPart, fitTargets.com, validX, validTargets.com, buckets, useAuthor);
-  const validation = evaluateScores(validRows, {
-    model: { up: upChoice.predictions, com: comChoice.predictions },
-    train: fitRows,
+  const tails = tailsOf(rows, buckets, options.validationShare ?? 0.2);
+  const up = chooseSettings(tails, 'up', buckets, useAuthor);
+  const com = chooseSettings(tails, 'com', buckets, useAuthor);
+  // The newest tail gives the intervals and the card's held-out metrics.
+  const newest = tails[tails.length - 1] as Tail;
+  const upPred = up.predictions[tails.length - 1] as number[];
+  const comPred = com.predictions[tails.length - 1] as number[];
+  const upResiduals = residualQuantiles(upPred, newest.validY.up);
+  const comResiduals = residualQuantiles(comPred, newest.validY.com);
+  const validation = evaluateScores(newest.validRows, {
+    model: { up: upPred, com: comPred },
+    train: newest.fitRows,
   });
+  const validRows = newest.validRows;
 
-  const allTargets = targets(rows);
+  const allTargets = hourRelativeTargets(rows);
   const full = featuriseHistory(rows, buckets, allTargets);
   const scaling = scalingOf(full.x);
-  const upFit = fitRidge(full.x, allTargets.up, buckets, scaling, upChoice.lambda, useAuthor);
-  const comFit = fitRidge(full.x, allTargets.com, buckets, scaling, comChoice.lambda, useAuthor);
+  const upFit = fitRidge(full.x, allTargets.up, buckets, scaling, up.lambda, useAuthor);
+  const comFit = fitRidge(full.x, allTargets.com, buckets, scaling, com.lambda, useAuthor);
+  foldPriorBlend(upFit, AUTHOR_UP, up.beta, scaling);
+  foldPriorBlend(comFit, AUTHOR_COM, com.beta, scaling);
 
   const first = rows[0] as LabelledRow;
   const last = rows[rows.length - 1] as LabelledRow;
@@ -302,23 +377,26 @@ export function trainModel(all: readonly LabelledRow[], options: TrainOptions): 
     buckets,
     useAuthor,
     priorStrength: PRIOR_STRENGTH,
+    targets: 'hour-normal-score',
+    authorBlend: { upvotes: up.beta, comments: com.beta },
+    levels: levelsOf(rows, last),
     globalUp: r4(full.global.up),
     globalCom: r4(full.global.com),
     denseMean: Array.from(scaling.mean, r4),
-    denseStd: Array.from(scaling.std, (v) => Math.max(r4(v), 1e-3)),
+    denseStd: Array.from(scaling.std, (v) => Math.max(r4(v), MIN_STD)),
     upvotes: {
       intercept: r4(upFit.intercept),
       hashed: packHashed(upFit.hashed),
       dense: Array.from(upFit.dense, r4),
-      residualQ10: r4(upChoice.q10),
-      residualQ90: r4(upChoice.q90),
+      residualQ10: r4(upResiduals.q10),
+      residualQ90: r4(upResiduals.q90),
     },
     comments: {
       intercept: r4(comFit.intercept),
       hashed: packHashed(comFit.hashed),
       dense: Array.from(comFit.dense, r4),
-      residualQ10: r4(comChoice.q10),
-      residualQ90: r4(comChoice.q90),
+      residualQ10: r4(comResiduals.q10),
+      residualQ90: r4(comResiduals.q90),
     },
     communities: full.tables.community.top(500),
     authors: useAuthor ? full.tables.author.top(options.maxAuthors ?? 5000) : {},
@@ -345,6 +423,28 @@ export function trainModel(all: readonly LabelledRow[], options: TrainOptions): 
   return ModelArtifactSchema.parse(draft);
 }
 
+/** Hours of the newest labelled rows whose engagement levels turn predicted within-hour scores into counts. */
+const LEVEL_HOURS = 24;
+
+/**
+ * 101 quantiles of log1p(upvotes) and log1p(comments) of the rows created in the last LEVEL_HOURS
+ * before the newest one: the distribution a predicted within-hour percentile is read against.
+ */
+function levelsOf(rows: readonly LabelledRow[], last: LabelledRow): ModelArtifact['levels'] {
+  const from = ms(last) - LEVEL_HOURS * 3_600_000;
+  const recent = rows.filter((r) => ms(r) > from);
+  const q = (values: number[]) => {
+    const sorted = values.sort((a, b) => a - b);
+    return Array.from({ length: 101 }, (_, i) => r4(quantile(sorted, i / 100)));
+  };
+  return {
+    from: (recent[0] as LabelledRow).createdAt,
+    rows: recent.length,
+    upvotes: q(recent.map((r) => Math.log1p(r.upvotes))),
+    comments: q(recent.map((r) => Math.log1p(r.comments))),
+  };
+}
+
 /** The activity table the artifact ships: the caller's, or one from the training rows, bounded. */
 function shippedActivity(rows: readonly LabelledRow[], options: TrainOptions): ActivitySnapshot {
   const limit = options.maxAuthors ?? 5000;
@@ -360,7 +460,7 @@ function shippedActivity(rows: readonly LabelledRow[], options: TrainOptions): A
 /** Fills the reference quantiles and group means from the model's predictions on reference posts. */
 function calibrate(artifact: ModelArtifact, reference: readonly PostingRow[]): void {
   const predictions = predictRows(artifact, reference);
-  const scores = predictions.map((p) => p.logUp + p.logCom).sort((a, b) => a - b);
+  const scores = predictions.map((p) => p.up + p.com).sort((a, b) => a - b);
   artifact.reference = Array.from({ length: 101 }, (_, i) => r4(quantile(scores, i / 100)));
   for (let i = 1; i < 101; i++)
     artifact.reference[i] = Math.max(artifact.reference[i] as number, artifact.reference[i - 1] as number);

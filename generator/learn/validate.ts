@@ -61,7 +61,7 @@ export function rollingValidation(
     const last = fit[fit.length - 1] as LabelledRow;
     const model = trainModel(fit, { ...options, source: 'file', now: new Date(last.createdAt) });
     const p = predictRows(model, block);
-    const m = metricSet(block, { up: p.map((x) => x.logUp), com: p.map((x) => x.logCom) });
+    const m = metricSet(block, { up: p.map((x) => x.up), com: p.map((x) => x.com) });
     const prior = metricSet(block, baselineScores('author-prior', fit, block));
     return {
       from: (block[0] as LabelledRow).createdAt,
