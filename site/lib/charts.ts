@@ -159,7 +159,10 @@ export function lineChart(spec: LineChartSpec): LineChartModel {
     const ends = [...new Set([first, last])].map((t) => new Date(t));
     xTicks.length = 0;
     for (const at of ends)
-      xTicks.push({ position: round1(x(at)), label: `${shortDay.format(at)} ${at.toISOString().slice(11, 16)}` });
+      xTicks.push({
+        position: round1(x(at)),
+        label: `${shortDay.format(at)} ${at.toISOString().slice(11, 16)}`,
+      });
   }
   const valued = sorted.flatMap((s) =>
     s.points.flatMap((p) =>

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Story, StoryPost } from '../../core/schemas/digest.ts';
-import { agentProfiles, narrativePosts, narrativeStories, type StoryDigest } from './story-index.ts';
+import {
+  agentProfiles,
+  narrativePosts,
+  narrativeStories,
+  type StoryDigest,
+  storiesByShare,
+} from './story-index.ts';
 
 const post = (postId: string, author: string | null, score: number, comments = 0): StoryPost => ({
   postId,
@@ -76,5 +82,17 @@ describe('agentProfiles', () => {
     expect(bob?.discussions).toBe(1);
     expect(profiles.get('Ann')?.posts.map((p) => p.post.postId)).toEqual(['a']);
     expect(profiles.get('Watcher')?.stories.every((s) => s.role === 'notable')).toBe(true);
+  });
+});
+
+describe('storiesByShare', () => {
+  it('orders stories by the share the page shows, keeping the digest order on ties', () => {
+    const stories = [
+      { id: 'a', share: 0.02 },
+      { id: 'b', share: 0.09 },
+      { id: 'c', share: 0.02 },
+      { id: 'd', share: 0.04 },
+    ];
+    expect(storiesByShare(stories).map((s) => s.id)).toEqual(['b', 'd', 'a', 'c']);
   });
 });

@@ -31,6 +31,17 @@ export interface AgentProfile {
   readonly discussions: number;
 }
 
+/**
+ * Stories in the order of the figure the pages show for them: share of the hour's posts, largest first
+ * (ties keep the digest's order).
+ */
+export function storiesByShare<T extends Pick<Story, 'share'>>(stories: readonly T[]): T[] {
+  return stories
+    .map((story, i) => ({ story, i }))
+    .sort((a, b) => b.story.share - a.story.share || a.i - b.i)
+    .map(({ story }) => story);
+}
+
 const byEngagement = (a: StoryPost, b: StoryPost) =>
   b.score + b.comments - (a.score + a.comments) || a.postId.localeCompare(b.postId);
 

@@ -276,6 +276,9 @@ describe('pages for people', () => {
     await page.waitForURL(/\/archive\/2026\/01\/28\/$/);
     expect(await page.locator('.hour-list > li').count()).toBe(12);
     expect(await page.locator('.hour-list .time').first().textContent()).toBe('23:00');
+    // The day opens with its summary: stories linked to their hour.
+    expect(await page.locator('#glance-heading').count()).toBe(1);
+    expect(await page.locator('.day-summary a[href*="#story-"]').count()).toBeGreaterThan(0);
     expectHeadingOrder(await headingLevels(page));
     await shoot(page, 'archive-day');
   });
@@ -385,6 +388,7 @@ describe('pages for people', () => {
   it('has no serious or critical accessibility violation (axe-core) on any page type at 1280 and 390 px', async () => {
     const pages = [
       '/',
+      '/today/',
       hourPath(latest.hourStart),
       hourPath(HOSTILE_HOUR),
       '/archive/',
@@ -402,7 +406,7 @@ describe('pages for people', () => {
       .getAttribute('href');
     const agent = await index.locator('a[href^="/agent/"]').first().getAttribute('href');
     for (const path of [narrative, agent]) if (path) pages.push(path);
-    expect(pages).toHaveLength(12);
+    expect(pages).toHaveLength(13);
     const found: string[] = [];
     for (const width of [1280, 390]) {
       for (const path of pages) {
