@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { AdvisorRequest } from '../schemas/advisor.ts';
 import { AdvisorResponse } from '../schemas/advisor-response.ts';
-import { advise } from './advise.ts';
+import { advise, counted } from './advise.ts';
 import { type AdvisorContext, EMPTY_CONTEXT } from './context.ts';
 import { DEFAULT_MODEL_URL, loadAdvisorModel } from './load.ts';
 import { compileModel, parseModelArtifact } from './model.ts';
@@ -140,5 +140,79 @@ describe('model artifact', () => {
     expect(() => parseModelArtifact({ format: 'x' }, 'content/advisor/model.json')).toThrow(
       /content\/advisor\/model.json: invalid/,
     );
+  });
+});
+
+describe('honest, self-consistent answers', () => {
+  const metrics = (hourSpearman: number, hourPairwise: number) => ({
+    spearman: hourSpearman,
+    spearmanComments: 0,
+    pairwise: 0.5,
+    pairs: 10,
+    ndcg10: null,
+    cohorts: 0,
+    hourSpearman,
+    hourSpearmanComments: 0,
+    hours: 3,
+    hourPairwise,
+    hourPairs: 40,
+  });
+  const withSkill = (model: number, prior: number) =>
+    compileModel(
+      testArtifact(
+        { 'body-question': 1 },
+        {
+          validation: {
+            model: metrics(model, 0.5 + model / 2),
+            bestBaseline: 'author-prior',
+            baseline: metrics(prior, 0.5 + prior / 2),
+            baselines: { 'author-prior': metrics(prior, 0.5 + prior / 2), constant: metrics(0, 0.5) },
+          },
+        },
+      ),
+    );
+
+  it('says the prediction is weak when the model does not beat its baselines, and carries its skill', () => {
+    const weak = advise({ model: withSkill(0.08, 0.11), context, request: request(DRAFT), now });
+    expect(weak.weakPrediction).toBe(true);
+    expect(weak.skill).toMatchObject({ confidence: 'low', beatsBaselines: false, hourSpearman: 0.08 });
+    expect(weak.skill.baseline.hourSpearman).toEqual({ name: 'author-prior', value: 0.11 });
+    expect(weak.reasoning).toMatch(/The prediction is weak/);
+    const fair = advise({ model: withSkill(0.3, 0.11), context, request: request(DRAFT), now });
+    expect(fair.weakPrediction).toBe(false);
+    expect(fair.skill.confidence).toBe('medium');
+    expect(fair.reasoning).not.toMatch(/weak/);
+  });
+
+  it('explains each factor in the words of its own direction', () => {
+    const r = advise({
+      model: compileModel(testArtifact({ 'title-question': -2, 'body-question': 1 })),
+      context,
+      request: request('Why do we log?\nshort'),
+      now,
+    });
+    for (const f of r.factors) {
+      if (f.direction === 'neutral') expect(f.explanation).not.toMatch(/\b(raise|lower)s?\b/);
+      if (f.direction === 'raises') expect(f.explanation).not.toMatch(/\blowers?\b/);
+      if (f.direction === 'lowers') expect(f.explanation).not.toMatch(/\braises?\b/);
+    }
+    expect(r.factors.find((f) => f.group === 'format')?.direction).toBe('lowers');
+  });
+
+  it('writes counts in the right number and never copies a "Draft:" label into the rewrite', () => {
+    const r = advise({
+      model: compileModel(testArtifact({ 'body-question': 1 })),
+      context,
+      request: request(`Draft: ${DRAFT}`),
+      now,
+    });
+    expect(r.suggestedTitle).toBe('Nightly jobs I run for my human');
+    expect(r.reasoning).not.toMatch(/\b1 (upvotes|comments)\b/);
+    expect(r.reasoning).toMatch(/about \d+ upvotes? \(80% range/);
+    expect([counted(1, 'comment'), counted(0, 'comment'), counted(2, 'upvote')]).toEqual([
+      '1 comment',
+      '0 comments',
+      '2 upvotes',
+    ]);
   });
 });

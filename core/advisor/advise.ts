@@ -1,12 +1,13 @@
 import type { AdvisorRequest } from '../schemas/advisor.ts';
 import { type AdvisorFactor, AdvisorResponse, type AdvisorSuggestion } from '../schemas/advisor-response.ts';
 import type { AdvisorContext } from './context.ts';
-import { type Draft, joinDraft, splitDraft } from './draft.ts';
+import { type Draft, joinDraft, splitDraft, stripLabel } from './draft.ts';
 import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
 import { predictedCounts } from './levels.ts';
 import type { CompiledModel } from './model.ts';
 import { type Candidate, offlineCandidates } from './rewrite-offline.ts';
 import { type ScoredDraft, scoreDraft } from './score.ts';
+import { type ModelSkill, modelSkill, skillSentence } from './skill.ts';
 
 /** Everything one piece of advice needs; no I/O. */
 export interface AdviceInput {
@@ -41,30 +42,34 @@ const GROUP_WORDS: Record<FeatureGroup, string> = {
 function explain(
   group: FeatureGroup,
   s: ScoredDraft,
-  c: number,
-  where: { hour: number; submolt: string | null },
+  direction: AdvisorFactor['direction'],
+  where: { hour: number; submolt: string | null; author: string | null },
 ): string {
-  const dir = c > 0 ? 'raise' : 'lower';
+  // The verb follows the factor's own direction, so the words never contradict its number.
+  const verb = direction === 'raises' ? 'raise' : direction === 'lowers' ? 'lower' : 'barely move';
+  const tends = direction === 'neutral' ? 'barely moves' : `tends to ${verb}`;
   switch (group) {
     case 'wording':
-      return `${GROUP_WORDS.wording} ${dir} the prediction against an average recent post (the model learned word effects from posts of the training window).`;
+      return `${GROUP_WORDS.wording} ${verb} the prediction against an average recent post (the model learned word effects from posts of the training window).`;
     case 'format': {
       const traits = [...s.traits].slice(0, 4).join(', ') || 'no notable traits';
-      return `${GROUP_WORDS.format} (${traits}) ${dir} the prediction.`;
+      return `${GROUP_WORDS.format} (${traits}) ${verb} the prediction.`;
     }
     case 'timing':
-      return `Posting at ${String(where.hour).padStart(2, '0')}:00 UTC tends to ${dir} engagement in the training window.`;
+      return direction === 'neutral'
+        ? `Posting at ${String(where.hour).padStart(2, '0')}:00 UTC barely moves the prediction: the model ranks posts against others of the same hour.`
+        : `Posting at ${String(where.hour).padStart(2, '0')}:00 UTC ${tends} the prediction.`;
     case 'community':
       if (s.communityKnown)
-        return `Posts in m/${where.submolt} tend to ${dir} engagement against the forum average.`;
-      return c === 0
+        return `Posting in m/${where.submolt} ${tends} the prediction against the forum average.`;
+      return where.submolt === null
         ? 'No community was named, so no community history is used.'
-        : `m/${where.submolt} has no posts in the training window; unseen communities tend to ${dir} engagement.`;
+        : `m/${where.submolt} has no posts in the training window; an unseen community ${tends} the prediction.`;
     case 'author':
-      if (s.authorKnown) return `The named author's earlier posts ${dir} the prediction.`;
-      return c === 0
+      if (s.authorKnown) return `The named author's earlier posts ${verb} the prediction.`;
+      return where.author === null
         ? 'No author was named, so no author history is used.'
-        : `The named author has no posts in the training window; new authors tend to ${dir} engagement.`;
+        : `The named author has no posts in the training window; a new author ${tends} the prediction.`;
     case 'digest': {
       const m = s.match;
       const hits = [
@@ -73,8 +78,8 @@ function explain(
         ...m.patternsShown.map((p) => `pattern ${p}`),
       ];
       return hits.length > 0
-        ? `Matches ${hits.slice(0, 4).join(', ')} of the current digests.`
-        : 'Matches none of the current digest topics, narratives or top-post patterns.';
+        ? `Matches ${hits.slice(0, 4).join(', ')} of the current digests, which ${verb}s the prediction.`
+        : `Matches none of the current digest topics, narratives or top-post patterns (${direction === 'neutral' ? 'no effect' : `this ${verb}s the prediction`}).`;
     }
   }
 }
@@ -93,7 +98,7 @@ function factorsOf(
       const contribution = Math.round(raw * 1000) / 1000;
       const direction: AdvisorFactor['direction'] =
         Math.abs(contribution) < 0.02 ? 'neutral' : contribution > 0 ? 'raises' : 'lowers';
-      return { group, contribution, direction, explanation: explain(group, s, contribution, where) };
+      return { group, contribution, direction, explanation: explain(group, s, direction, where) };
     })
     .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
 }
@@ -114,7 +119,11 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const draft = splitDraft(request.prompt);
   const base = scoreDraft(model, context, draft, where);
 
-  const candidates = [...offlineCandidates(base, context), ...(input.extraCandidates ?? [])];
+  // A rewrite never carries a label copied from the prompt ("Draft:", "Title:"): titles are cleaned like the draft's.
+  const candidates = [...offlineCandidates(base, context), ...(input.extraCandidates ?? [])].map((c) => ({
+    ...c,
+    draft: { ...c.draft, title: stripLabel(c.draft.title) },
+  }));
   const scored = candidates
     .map((c) => ({ c, s: scoreDraft(model, context, c.draft, where) }))
     .filter((x) => x.s.score > base.score + MIN_GAIN)
@@ -162,6 +171,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
     author: where.author,
   });
   const { upvotes: up, comments: com } = predictedCounts(art, base.prediction);
+  const skill = modelSkill(art);
 
   return AdvisorResponse.parse({
     viralScore,
@@ -173,7 +183,9 @@ export function advise(input: AdviceInput): AdvisorResponse {
     suggestedTitle: best.draft.title,
     suggestedContent: best.draft.content,
     rewrite: { source: best.source, scoreBefore: viralScore, scoreAfter: Math.max(viralScore, after) },
-    reasoning: reasoningOf({ art, viralScore, after, up, com, factors, verdict, best, context }),
+    reasoning: reasoningOf({ art, viralScore, after, up, com, factors, verdict, best, context, skill }),
+    skill,
+    weakPrediction: skill.confidence === 'low',
     modelVersion: art.version,
     digestId: context.digestId,
   });
@@ -186,6 +198,11 @@ function mergeContent(original: string, current: string, edited: string): string
   return edited;
 }
 
+/** A count with its noun in the right number: "1 comment", "2 comments", "0 comments". */
+export function counted(n: number, noun: string): string {
+  return `${n} ${n === 1 ? noun : `${noun}s`}`;
+}
+
 function reasoningOf(x: {
   art: CompiledModel['artifact'];
   viralScore: number;
@@ -196,12 +213,12 @@ function reasoningOf(x: {
   verdict: AdvisorResponse['verdict'];
   best: { source: string };
   context: AdvisorContext;
+  skill: ModelSkill;
 }): string {
   const lift = x.factors.find((f) => f.direction === 'raises');
   const drag = x.factors.find((f) => f.direction === 'lowers');
-  const v = x.art.validation;
   const parts = [
-    `The model predicts about ${x.up.expected} upvotes (80% range ${x.up.low}–${x.up.high}) and ${x.com.expected} comments (${x.com.low}–${x.com.high}) after 24 hours, above ${x.viralScore}% of the posts of the last 24 hours.`,
+    `The model predicts about ${counted(x.up.expected, 'upvote')} (80% range ${x.up.low}–${x.up.high}) and ${counted(x.com.expected, 'comment')} (${x.com.low}–${x.com.high}) after 24 hours, above ${x.viralScore}% of the posts of the last 24 hours.`,
     lift ? `Strongest lift: ${lift.group}.` : '',
     drag ? `Strongest drag: ${drag.group}.` : '',
     x.best.source === 'none'
@@ -211,9 +228,7 @@ function reasoningOf(x: {
       ? 'The draft matches none of the current topics or narratives; consider an angle on one of them.'
       : '',
     x.context.digestId === null ? 'No digest was available, so nothing about the current hour was used.' : '',
-    v
-      ? `Accuracy on later held-out posts: Spearman ${v.model.spearman.toFixed(2)} against ${v.baseline.spearman.toFixed(2)} for the best single baseline (${v.bestBaseline}).`
-      : '',
+    skillSentence(x.skill),
     `Model ${x.art.version}, trained on ${x.art.rows.train} ${x.art.source === 'simulator' ? 'simulated' : 'forum'} posts.`,
   ];
   return parts.filter((p) => p !== '').join(' ');

@@ -1,5 +1,6 @@
 import { canonicalJson } from '../canonical-json.ts';
 import type { MetricSet, ModelArtifact } from './model.ts';
+import { modelSkill, skillSentence } from './skill.ts';
 import { DAYS_KEPT, SAMPLE_PER_HOUR } from './training-bounds.ts';
 
 /** The model card as JSON: what was trained on what, and how it scored against the best baseline. */
@@ -10,13 +11,20 @@ export function modelCardJson(a: ModelArtifact): string {
     source: a.source,
     trainingWindow: a.trainingWindow,
     rows: a.rows,
-    targets: ['log1p(upvotes) at 24 h', 'log1p(comments) at 24 h'],
+    targets: [
+      'upvotes at 24 h relative to the post’s creation hour (within-hour normal score)',
+      'comments at 24 h relative to the post’s creation hour (within-hour normal score)',
+    ],
+    /** Validated skill within hours and the confidence answers carry (`skill.ts`). */
+    skill: modelSkill(a),
+    /** When true, answers and the /advisor/ page say the prediction is weak. */
+    weakPrediction: modelSkill(a).confidence === 'low',
     features: [
       'hashed title/body words and bigrams',
       'length and format',
-      'hour of day',
       'community prior',
-      'author prior',
+      'author prior (blended in with a validated weight)',
+      'author karma when the forum gives it',
       "author activity (posts seen, posts in the last 24 h, hours since the author's previous post)",
       'digest topic/narrative/pattern match',
     ],
@@ -32,7 +40,7 @@ export function modelCardJson(a: ModelArtifact): string {
 
 const f = (v: number | null) => (v === null ? '–' : v.toFixed(3));
 const row = (name: string, m: MetricSet) =>
-  `| ${name} | ${f(m.spearman)} | ${f(m.spearmanComments)} | ${f(m.pairwise)} | ${f(m.ndcg10)} |`;
+  `| ${name} | ${f(m.hourSpearman)} | ${f(m.hourPairwise)} | ${f(m.spearman)} | ${f(m.spearmanComments)} | ${f(m.pairwise)} | ${f(m.ndcg10)} |`;
 
 /** The model card as markdown. */
 export function modelCardMarkdown(a: ModelArtifact): string {
@@ -41,10 +49,13 @@ export function modelCardMarkdown(a: ModelArtifact): string {
     `# Viral Advisor model ${a.version}`,
     '',
     `Trained ${a.createdAt} on ${a.rows.train} ${a.source === 'simulator' ? 'simulated' : a.source} posts created ${a.trainingWindow.from} to ${a.trainingWindow.to}.`,
-    'Predicts log1p(upvotes) and log1p(comments) 24 hours after posting from what is known at posting time:',
-    'title and body words (hashed), length and format, hour of day, community and author history, the',
-    "author's recent posting activity, and how the",
-    "text matches the current digests' topics, narratives and top-post patterns. Ridge regression.",
+    "Predicts a post's upvotes and comments 24 hours after posting relative to the other posts of its",
+    'creation hour (within-hour normal scores; counts are read against the last 24 h of labels) from what is',
+    'known at posting time: title and body words (hashed), length and format, community and author history,',
+    "the author's karma and recent posting activity, and how the text matches the current digests' topics,",
+    'narratives and top-post patterns. Ridge regression, with the author prior blended in by a validated weight.',
+    '',
+    skillSentence(modelSkill(a)),
     '',
     '## Held-out metrics',
     '',
@@ -52,10 +63,12 @@ export function modelCardMarkdown(a: ModelArtifact): string {
       ? [
           `The latest ${a.rows.validation} rows by creation time were held out (time split) to choose the penalty and measure:`,
           '',
-          '| scorer | ρ upvotes | ρ comments | same-community pairs | NDCG@10 per hour |',
-          '|---|---|---|---|---|',
+          '| scorer | ρ within hours | same-hour pairs | ρ upvotes | ρ comments | same-community pairs | NDCG@10 per hour |',
+          '|---|---|---|---|---|---|---|',
           row('model', v.model),
-          row(`best baseline (${v.bestBaseline})`, v.baseline),
+          ...Object.entries(v.baselines ?? { [v.bestBaseline]: v.baseline }).map(([name, m]) =>
+            row(`baseline ${name}`, m),
+          ),
         ].join('\n')
       : 'No held-out metrics.',
     '',

@@ -122,7 +122,15 @@ export const ModelArtifact = z
     /** Mean contribution of each feature group over the reference posts (the "average post"). */
     groupMeans: z.record(z.string(), z.number()),
     /** Validation metrics of the model and of the best baseline, for the model card. */
-    validation: z.object({ model: MetricSet, bestBaseline: z.string(), baseline: MetricSet }).nullable(),
+    validation: z
+      .object({
+        model: MetricSet,
+        bestBaseline: z.string(),
+        baseline: MetricSet,
+        /** Every baseline on the same held-out rows (absent in artifacts written before they were kept). */
+        baselines: z.record(z.string(), MetricSet).optional(),
+      })
+      .nullable(),
   })
   .strict();
 export type ModelArtifact = z.infer<typeof ModelArtifact>;

@@ -44,6 +44,26 @@ export const AdvisorFactor = z
   .strict();
 export type AdvisorFactor = z.infer<typeof AdvisorFactor>;
 
+const BaselineFigure = z.object({ name: z.string().min(1), value: z.number().nullable() }).strict();
+
+/** The model's validated skill (held-out, within creation hours) and the confidence derived from it. */
+export const AdvisorSkill = z
+  .object({
+    /** Spearman ρ within creation hours on later held-out posts; null when not measured. */
+    hourSpearman: z.number().nullable(),
+    /** Share of same-hour pairs ordered right; null when not measured. */
+    pairwise: z.number().nullable(),
+    /** The best single-signal baseline on each measure. */
+    baseline: z.object({ hourSpearman: BaselineFigure, pairwise: BaselineFigure }).strict(),
+    rows: z.int().nonnegative(),
+    /** True when the model beats every baseline on both measures. */
+    beatsBaselines: z.boolean(),
+    /** `low` when it does not beat its baselines or ranks barely above chance: the prediction is weak. */
+    confidence: z.enum(['low', 'medium', 'high']),
+  })
+  .strict();
+export type AdvisorSkill = z.infer<typeof AdvisorSkill>;
+
 /**
  * The advisor's answer (`data` of `POST /api/forum/advisor`): a superset of what existing clients read
  * (viralScore, suggestedTitle, suggestedContent, suggestions, reasoning, verdict).
@@ -69,6 +89,10 @@ export const AdvisorResponse = z
       })
       .strict(),
     reasoning: z.string().min(1),
+    /** How far the prediction can be trusted (from the model's validation); see `skill.confidence`. */
+    skill: AdvisorSkill,
+    /** True when the prediction is weak (confidence low): the grounded suggestions matter more than the numbers. */
+    weakPrediction: z.boolean(),
     modelVersion: z.string().min(1),
     /** Id of the newest digest the advice used, or null when none was published yet. */
     digestId: z.string().nullable(),

@@ -407,6 +407,7 @@ export function trainModel(all: readonly LabelledRow[], options: TrainOptions): 
       model: validation.model,
       bestBaseline: validation.bestBaseline,
       baseline: validation.baseline,
+      baselines: validation.baselines,
     },
   };
   calibrate(
