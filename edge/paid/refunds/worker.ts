@@ -1,27 +1,17 @@
-import {
-  type Address,
-  BaseError,
-  createPublicClient,
-  defineChain,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  http,
-  keccak256,
-  type TransactionReceipt,
-  TransactionReceiptNotFoundError,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import type { Address } from 'viem';
 import type { Logger } from '../../logger.ts';
+import { describeError, type RefundChain, RetryLater, refundChain } from './chain.ts';
+import { LockLostError, type RefundClaim, type RefundQueue, type RefundRecord } from './order.ts';
 import {
-  invalidReason,
-  isPending,
-  LockLostError,
-  type RefundClaim,
-  type RefundQueue,
-  type RefundRecord,
-  type SignedRefundTx,
-} from './order.ts';
+  bumpedRecord,
+  isDue,
+  nextRefundStep,
+  type RefundPolicy,
+  retriedRecord,
+  signedRecord,
+  type TxObservation,
+  txOutcome,
+} from './steps.ts';
 
 /** Test seams: called at the riskiest steps; a hook that throws stops the try there, as a crash would. */
 export interface RefundWorkerHooks {
@@ -73,327 +63,142 @@ export interface RefundWorker {
   readonly address: Address;
 }
 
-/** An error after which the order simply waits for its next try. */
-class RetryLater extends Error {
-  override readonly name = 'RetryLater';
-}
-
-type Outcome =
-  | { kind: 'confirmed'; tx: SignedRefundTx; receipt: TransactionReceipt }
-  | { kind: 'reverted'; tx: SignedRefundTx; receipt: TransactionReceipt }
-  | { kind: 'dead' }
-  | { kind: 'pending' };
-
-/** Fee bumps of one transaction at most (each at least +25 %); after that the last one is rebroadcast. */
-const MAX_REPLACEMENTS = 5;
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The readable part of an RPC or viem error. */
-function describe(error: unknown): string {
-  if (error instanceof BaseError) return error.details || error.shortMessage;
-  return error instanceof Error ? error.message : String(error);
-}
+/** What the log says about an order (never a key, never a raw transaction). */
+const fields = (r: RefundRecord, extra: Record<string, unknown> = {}) => ({
+  refund: r.id,
+  to: r.to,
+  amount: r.amount,
+  asset: r.asset,
+  settlementTx: r.settlementTx,
+  ...extra,
+});
 
 /**
  * Pays refunds back: an ERC-20 `transfer` of the order's amount from the refund wallet to the payer,
- * retried with backoff until confirmed, and never twice. The rule that makes it so: the signed
- * transaction (nonce, hash, raw bytes) is saved under the order's lock BEFORE it is broadcast; a later
- * try (this worker, another instance, or a restart) that finds a recorded transaction only checks its
- * receipt and rebroadcasts the same bytes; a new transaction is signed only once the recorded one can
- * provably never be mined (its receipt says reverted, or the wallet's mined nonce went past it with no
- * receipt for it). A fee bump reuses the same nonce, so at most one of its versions can be mined.
+ * retried with backoff until confirmed, and never twice. The rules are the pure steps of `steps.ts`
+ * (the signed transaction is saved under the order's lock BEFORE it is broadcast; a recorded
+ * transaction is only followed and rebroadcast, or bumped with the same nonce, until it is confirmed
+ * or provably never mined); this is the thin loop that reads the chain (`chain.ts`), runs them and
+ * saves what they return.
  */
 export function startRefundWorker(opts: RefundWorkerOptions): RefundWorker {
   const { queue, logger } = opts;
-  const chainId = opts.chainId ?? 8453;
   const pollMs = opts.pollMs ?? 5_000;
   const lockTtlMs = opts.lockTtlMs ?? 120_000;
   const confirmTimeoutMs = opts.confirmTimeoutMs ?? 60_000;
   const receiptPollMs = opts.receiptPollMs ?? 250;
   const backoff = opts.backoff ?? { baseMs: 5_000, maxMs: 600_000 };
-  const replaceAfterMs = opts.replaceAfterMs ?? 180_000;
-  const confirmations = BigInt(Math.max(1, opts.confirmations ?? 1));
-  const account = privateKeyToAccount(opts.privateKey);
-  const chain = defineChain({
-    id: chainId,
-    name: `eip155:${chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [opts.rpcUrl] } },
-  });
-  const client = createPublicClient({
-    chain,
-    transport: http(opts.rpcUrl, { retryCount: 1, timeout: 10_000 }),
-  });
+  const policy: RefundPolicy = {
+    chainId: opts.chainId ?? 8453,
+    maxAmount: opts.maxAmount,
+    confirmations: BigInt(Math.max(1, opts.confirmations ?? 1)),
+    replaceAfterMs: opts.replaceAfterMs ?? 180_000,
+  };
+  const chain: RefundChain = refundChain({ rpcUrl: opts.rpcUrl, privateKey: opts.privateKey, policy });
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let chainChecked = false;
 
-  const receiptOf = async (hash: Hex): Promise<TransactionReceipt | undefined> => {
-    try {
-      return await client.getTransactionReceipt({ hash });
-    } catch (error) {
-      if (error instanceof TransactionReceiptNotFoundError) return undefined;
-      throw error;
-    }
-  };
-
-  /** Where the recorded transactions stand; polls until `deadline` (ms) while they are pending. */
-  const outcomeOf = async (txs: readonly SignedRefundTx[], deadline: number): Promise<Outcome> => {
-    const first = txs[0];
-    if (!first) return { kind: 'dead' };
+  /** Observes `r`'s transactions until they are no longer pending, or the deadline (or stop) comes. */
+  const awaitOutcome = async (r: RefundRecord, deadline: number): Promise<TxObservation> => {
+    const txs = r.txs ?? [];
     for (;;) {
-      const findReceipt = async (): Promise<Outcome | undefined> => {
-        for (const tx of txs) {
-          const receipt = await receiptOf(tx.hash);
-          if (!receipt) continue;
-          if (receipt.status !== 'success') return { kind: 'reverted', tx, receipt };
-          if (confirmations <= 1n) return { kind: 'confirmed', tx, receipt };
-          const head = await client.getBlockNumber({ cacheTime: 0 });
-          if (head - receipt.blockNumber + 1n >= confirmations) return { kind: 'confirmed', tx, receipt };
-          return { kind: 'pending' };
-        }
-        return undefined;
-      };
-      const found = await findReceipt();
-      if (found && found.kind !== 'pending') return found;
-      if (!found) {
-        // Nonce taken by a mined transaction, yet none of ours has a receipt: ours can never be mined.
-        const mined = await client.getTransactionCount({ address: first.from, blockTag: 'latest' });
-        if (mined > first.nonce && !(await findReceipt())) return { kind: 'dead' };
-      }
-      if (stopped || Date.now() >= deadline) return { kind: 'pending' };
+      const seen = await chain.observe(txs);
+      if (txOutcome(txs, seen, policy).kind !== 'pending' || stopped || Date.now() >= deadline) return seen;
       await sleep(receiptPollMs);
     }
   };
 
-  const broadcast = async (record: RefundRecord, tx: SignedRefundTx): Promise<void> => {
-    try {
-      await client.sendRawTransaction({ serializedTransaction: tx.raw });
-    } catch (error) {
-      const text = describe(error);
-      // Known already, or its nonce is used (by it, once mined, or by another): the outcome check decides.
-      if (/already known|known transaction|already imported|nonce too low|underpriced/i.test(text)) return;
-      const outcome = await outcomeOf(record.txs ?? [], 0);
-      if (outcome.kind !== 'pending') return;
-      throw new RetryLater(`broadcast of ${tx.hash} failed: ${text}`);
-    }
-  };
-
-  const feesNow = async () => {
-    const fees = await client.estimateFeesPerGas();
-    return { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
-  };
-
-  const sign = async (
-    record: RefundRecord,
-    nonce: number,
-    gas: bigint,
-    fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
-  ): Promise<SignedRefundTx> => {
-    const data = encodeFunctionData({
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [record.to, BigInt(record.amount)],
-    });
-    const raw = await account.signTransaction({
-      type: 'eip1559',
-      chainId,
-      to: record.asset,
-      data,
-      value: 0n,
-      nonce,
-      gas,
-      ...fees,
-    });
-    return {
-      from: account.address,
-      nonce,
-      hash: keccak256(raw),
-      raw,
-      gas: gas.toString(),
-      maxFeePerGas: fees.maxFeePerGas.toString(),
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
-      signedAt: new Date().toISOString(),
-    };
-  };
-
-  /** Checks the wallet can pay this refund now and signs it; throws RetryLater when it cannot. */
-  const signNew = async (record: RefundRecord): Promise<SignedRefundTx> => {
-    const amount = BigInt(record.amount);
-    const held = await client.readContract({
-      address: record.asset,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [account.address],
-    });
-    if (held < amount) {
-      throw new RetryLater(
-        `refund wallet ${account.address} holds ${held} of ${record.asset}, needs ${amount}`,
-      );
-    }
-    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [record.to, amount] });
-    let estimate: bigint;
-    try {
-      estimate = await client.estimateGas({ account: account.address, to: record.asset, data });
-    } catch (error) {
-      throw new RetryLater(`refund transfer would fail: ${describe(error)}`);
-    }
-    const gas = (estimate * 12n) / 10n;
-    const fees = await feesNow();
-    const eth = await client.getBalance({ address: account.address });
-    if (eth < gas * fees.maxFeePerGas) {
-      throw new RetryLater(
-        `refund wallet ${account.address} has ${eth} wei, needs up to ${gas * fees.maxFeePerGas} for gas`,
-      );
-    }
-    const nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
-    return sign(record, nonce, gas, fees);
-  };
-
-  /** A replacement of `tx` (same nonce, fees at least 25 % higher and at least the current ones). */
-  const bump = async (record: RefundRecord, tx: SignedRefundTx): Promise<SignedRefundTx> => {
-    const now = await feesNow();
-    const raise = (old: string, current: bigint) => {
-      const higher = (BigInt(old) * 125n) / 100n + 1n;
-      return higher > current ? higher : current;
-    };
-    const maxFeePerGas = raise(tx.maxFeePerGas, now.maxFeePerGas);
-    const priority = raise(tx.maxPriorityFeePerGas, now.maxPriorityFeePerGas);
-    return sign(record, tx.nonce, BigInt(tx.gas), {
-      maxFeePerGas,
-      maxPriorityFeePerGas: priority < maxFeePerGas ? priority : maxFeePerGas,
-    });
-  };
-
-  const fields = (r: RefundRecord, extra: Record<string, unknown> = {}) => ({
-    refund: r.id,
-    to: r.to,
-    amount: r.amount,
-    asset: r.asset,
-    settlementTx: r.settlementTx,
-    ...extra,
-  });
-
-  /** Saves the confirmed state. */
-  const confirm = async (
-    claim: RefundClaim,
-    r: RefundRecord,
-    tx: SignedRefundTx,
-    receipt: TransactionReceipt,
-  ) => {
-    const { nextAttemptAt: _next, lastError: _error, ...rest } = r;
-    const done: RefundRecord = {
-      ...rest,
-      state: 'confirmed',
-      sentTx: tx.hash,
-      blockNumber: receipt.blockNumber.toString(),
-      confirmedAt: new Date().toISOString(),
-      updatedAt: new Date().toISOString(),
-    };
-    await claim.save(done);
-    logger.info('refund confirmed', fields(done, { tx: tx.hash, block: done.blockNumber }));
-    return done;
-  };
-
-  /** Gives up the recorded transactions (they can never be mined) and puts the order back to queued. */
-  const abandon = async (claim: RefundClaim, r: RefundRecord, why: string): Promise<RefundRecord> => {
-    const { txs = [], ...rest } = r;
-    const next: RefundRecord = {
-      ...rest,
-      state: 'queued',
-      abandonedTxs: [...(r.abandonedTxs ?? []), ...txs.map((t) => ({ hash: t.hash, nonce: t.nonce, why }))],
-      updatedAt: new Date().toISOString(),
-    };
-    await claim.save(next);
-    logger.warn('refund transaction abandoned; the order is queued again', fields(next, { why }));
-    return next;
-  };
-
-  /** Follows a `signed` order: confirmed, abandoned (back to queued), or still in flight. */
-  const followSigned = async (claim: RefundClaim, r: RefundRecord): Promise<RefundRecord> => {
+  /** Broadcasts the newest transaction of `r`, then waits for its outcome (one wait per try). */
+  const sendAndWait = async (r: RefundRecord): Promise<TxObservation> => {
     const txs = r.txs ?? [];
-    let outcome = await outcomeOf(txs, 0);
-    if (outcome.kind === 'pending') {
-      let current = r;
-      const newest = txs[txs.length - 1] as SignedRefundTx;
-      if (txs.length <= MAX_REPLACEMENTS && Date.now() - Date.parse(newest.signedAt) > replaceAfterMs) {
-        const replacement = await bump(r, newest);
-        current = { ...r, txs: [...txs, replacement], updatedAt: new Date().toISOString() };
-        await claim.save(current);
-        logger.warn(
-          'refund transaction not mined yet; replacing it with higher fees',
-          fields(current, {
-            tx: newest.hash,
-            replacement: replacement.hash,
-            nonce: newest.nonce,
-          }),
-        );
-      }
-      const latest = current.txs?.[current.txs.length - 1] as SignedRefundTx;
-      await broadcast(current, latest);
-      await opts.hooks?.afterBroadcast?.(current);
-      outcome = await outcomeOf(current.txs ?? [], Date.now() + confirmTimeoutMs);
-      r = current;
-    }
-    return apply(claim, r, outcome);
-  };
-
-  /** Acts on where the recorded transactions stand: confirmed, back to queued (dead), or retry later. */
-  const apply = async (claim: RefundClaim, r: RefundRecord, outcome: Outcome): Promise<RefundRecord> => {
-    switch (outcome.kind) {
-      case 'confirmed':
-        return confirm(claim, r, outcome.tx, outcome.receipt);
-      case 'reverted':
-        await abandon(claim, r, `transaction ${outcome.tx.hash} reverted`);
-        throw new RetryLater(`refund transaction ${outcome.tx.hash} reverted`);
-      case 'dead':
-        return abandon(claim, r, 'nonce used by another transaction');
-      case 'pending':
-        throw new RetryLater(`refund transaction ${r.txs?.[0]?.hash} not confirmed yet`);
-    }
+    const newest = txs[txs.length - 1];
+    if (newest) await chain.broadcast(txs, newest);
+    await opts.hooks?.afterBroadcast?.(r);
+    return awaitOutcome(r, Date.now() + confirmTimeoutMs);
   };
 
   /**
-   * One try of one order, under its lock: follow a recorded transaction, or check, sign, record and
-   * send a new one. A transaction found dead (its nonce taken by another, e.g. a second instance
-   * paying another refund from the same wallet) is replaced at once, a few times at most per try.
+   * One try of one order, under its lock: the steps until the order is done, or must wait for its
+   * next try (RetryLater). A transaction found dead (its nonce taken by another, e.g. a second
+   * instance paying from the same wallet) is replaced at once, a few times at most per try.
    */
   const processOrder = async (claim: RefundClaim): Promise<void> => {
     let r = claim.record;
-    for (let round = 0; round < 3 && isPending(r); round++) {
-      if (r.state === 'signed' && (r.txs?.length ?? 0) > 0) {
-        r = await followSigned(claim, r);
-        continue;
+    let seen: TxObservation | undefined;
+    let waited = false;
+    let signings = 0;
+    for (;;) {
+      const step = nextRefundStep(r, seen, new Date(), policy);
+      seen = undefined;
+      switch (step.kind) {
+        case 'done':
+          return;
+        case 'fail':
+          await claim.save(step.record);
+          logger.error(
+            'refund failed permanently: invalid order (requeue it once fixed)',
+            fields(step.record, { why: step.why }),
+          );
+          return;
+        case 'sign': {
+          if (signings++ >= 3) throw new RetryLater('refund transactions kept losing their nonce to others');
+          const tx = await chain.signNew(r);
+          r = signedRecord(r, tx, new Date());
+          // THE RULE: the signed transaction is durable before anything can broadcast it.
+          await claim.save(r);
+          await opts.hooks?.afterSign?.(r);
+          await chain.broadcast([tx], tx);
+          logger.info('refund transaction sent', fields(r, { tx: tx.hash, nonce: tx.nonce }));
+          await opts.hooks?.afterBroadcast?.(r);
+          seen = await awaitOutcome(r, Date.now() + confirmTimeoutMs);
+          waited = true;
+          break;
+        }
+        case 'observe':
+          seen = await chain.observe(step.txs);
+          break;
+        case 'confirm':
+          await claim.save(step.record);
+          logger.info(
+            'refund confirmed',
+            fields(step.record, { tx: step.tx.hash, block: step.record.blockNumber }),
+          );
+          return;
+        case 'abandon':
+          await claim.save(step.record);
+          logger.warn(
+            'refund transaction abandoned; the order is queued again',
+            fields(step.record, { why: step.why }),
+          );
+          r = step.record;
+          waited = false;
+          if (step.retryLater) throw new RetryLater(`refund ${step.why}`);
+          break;
+        case 'bump': {
+          if (waited) throw new RetryLater(`refund transaction ${r.txs?.[0]?.hash} not confirmed yet`);
+          const replacement = await chain.bump(r, step.tx);
+          r = bumpedRecord(r, replacement, new Date());
+          await claim.save(r);
+          logger.warn(
+            'refund transaction not mined yet; replacing it with higher fees',
+            fields(r, { tx: step.tx.hash, replacement: replacement.hash, nonce: step.tx.nonce }),
+          );
+          seen = await sendAndWait(r);
+          waited = true;
+          break;
+        }
+        case 'broadcast':
+          if (waited) throw new RetryLater(`refund transaction ${r.txs?.[0]?.hash} not confirmed yet`);
+          seen = await sendAndWait(r);
+          waited = true;
+          break;
       }
-      const invalid = invalidReason(r, chainId, opts.maxAmount);
-      if (invalid) {
-        const failed: RefundRecord = {
-          ...r,
-          state: 'failed',
-          failedReason: invalid,
-          updatedAt: new Date().toISOString(),
-        };
-        await claim.save(failed);
-        logger.error(
-          'refund failed permanently: invalid order (requeue it once fixed)',
-          fields(failed, { why: invalid }),
-        );
-        return;
-      }
-      const tx = await signNew(r);
-      r = { ...r, state: 'signed', txs: [tx], updatedAt: new Date().toISOString() };
-      // THE RULE: the signed transaction is durable before anything can broadcast it.
-      await claim.save(r);
-      await opts.hooks?.afterSign?.(r);
-      await broadcast(r, tx);
-      logger.info('refund transaction sent', fields(r, { tx: tx.hash, nonce: tx.nonce }));
-      await opts.hooks?.afterBroadcast?.(r);
-      r = await apply(claim, r, await outcomeOf([tx], Date.now() + confirmTimeoutMs));
     }
-    if (isPending(r)) throw new RetryLater('refund transactions kept losing their nonce to others');
   };
 
   const tryOrder = async (id: string): Promise<void> => {
@@ -408,20 +213,19 @@ export function startRefundWorker(opts: RefundWorkerOptions): RefundWorker {
       }
       let record = claim.record;
       try {
-        record = (await queue.get(id)) ?? record;
-        const attempts = record.attempts + 1;
-        const wait = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(attempts - 1, 30));
-        const jittered = Math.round(wait * (0.8 + Math.random() * 0.4));
-        record = {
-          ...record,
-          attempts,
-          lastError: describe(error),
-          nextAttemptAt: new Date(Date.now() + jittered).toISOString(),
-          updatedAt: new Date().toISOString(),
-        };
+        record = retriedRecord(
+          (await queue.get(id)) ?? record,
+          describeError(error),
+          new Date(),
+          backoff,
+          Math.random(),
+        );
         await claim.save(record);
       } catch (saveError) {
-        logger.warn('refund: could not record the failed try', { refund: id, error: describe(saveError) });
+        logger.warn('refund: could not record the failed try', {
+          refund: id,
+          error: describeError(saveError),
+        });
       }
       const level = record.attempts >= 5 ? 'error' : 'warn';
       logger[level](
@@ -430,7 +234,7 @@ export function startRefundWorker(opts: RefundWorkerOptions): RefundWorker {
           state: record.state,
           attempts: record.attempts,
           nextAttemptAt: record.nextAttemptAt,
-          error: describe(error),
+          error: describeError(error),
         }),
       );
     } finally {
@@ -440,10 +244,10 @@ export function startRefundWorker(opts: RefundWorkerOptions): RefundWorker {
 
   const pass = async (force: boolean): Promise<void> => {
     if (!chainChecked) {
-      const actual = await client.getChainId();
-      if (actual !== chainId) {
+      const actual = await chain.chainId();
+      if (actual !== policy.chainId) {
         logger.error('refund worker: the RPC endpoint serves another chain; no refund is sent', {
-          expected: chainId,
+          expected: policy.chainId,
           actual,
         });
         return;
@@ -452,8 +256,7 @@ export function startRefundWorker(opts: RefundWorkerOptions): RefundWorker {
     }
     for (const record of await queue.pending()) {
       if (stopped) return;
-      if (!force && record.nextAttemptAt && Date.parse(record.nextAttemptAt) > Date.now()) continue;
-      await tryOrder(record.id);
+      if (isDue(record, new Date(), force)) await tryOrder(record.id);
     }
   };
 
@@ -461,7 +264,7 @@ export function startRefundWorker(opts: RefundWorkerOptions): RefundWorker {
   const enqueuePass = (force: boolean): Promise<void> => {
     const next = running.then(() =>
       pass(force).catch((error) => {
-        logger.warn('refund worker pass failed', { error: describe(error) });
+        logger.warn('refund worker pass failed', { error: describeError(error) });
       }),
     );
     running = next;
@@ -478,7 +281,7 @@ export function startRefundWorker(opts: RefundWorkerOptions): RefundWorker {
   void enqueuePass(false).then(schedule);
 
   return {
-    address: account.address,
+    address: chain.address,
     drain: () => enqueuePass(true),
     async stop() {
       stopped = true;
