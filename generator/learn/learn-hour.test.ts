@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseModelArtifact } from '../../core/advisor/model.ts';
 import { addHours } from '../../core/hours.ts';
-import { LABEL_AGE, learnFromHour, samplePosts } from './learn-hour.ts';
+import { LABEL_AGE, labelRows, learnFromHour, samplePosts } from './learn-hour.ts';
 import { simClock, simulatedSource } from './sim-source.ts';
 import { simulateHours } from './simulate.ts';
 import {
@@ -129,6 +129,122 @@ describe('activity table', () => {
     } finally {
       await rm(content, { recursive: true, force: true });
     }
+  });
+});
+
+describe('cheap, complete labels', () => {
+  it('labels a backfilled hour at once from its own scrape, with the reading age, and leaves nothing pending', async () => {
+    const content = await mkdtemp(join(tmpdir(), 'murmur-learn-backfill-'));
+    try {
+      const clock = simClock(addHours(start, 80));
+      const source = simulatedSource({ seed: 6, postsPerHour: 60, clock });
+      const scraped = await source.fetchHour(start, addHours(start, 1));
+      let reads = 0;
+      const counting = {
+        fetchHour: (a: Date, b: Date) => {
+          reads++;
+          return source.fetchHour(a, b);
+        },
+      };
+      const report = await learnFromHour({
+        contentDir: content,
+        scraped,
+        source: counting,
+        hourStart: start,
+        now: clock.now,
+        minRows: 1e9,
+      });
+      expect(report.labelled).toBeGreaterThan(0);
+      expect(reads).toBe(0);
+      const rows = await readTrainingSet(content);
+      expect(rows).toHaveLength(report.labelled);
+      for (const r of rows)
+        expect(r.ageHours).toBeCloseTo((clock.now().getTime() - Date.parse(r.createdAt)) / 3_600_000, 1);
+      expect(await listFiles(advisorPaths(content).pendingDir)).toEqual([]);
+    } finally {
+      await rm(content, { recursive: true, force: true });
+    }
+  });
+
+  it('re-reads hour H−24 through the listing source when one is given, not the full source', async () => {
+    const content = await mkdtemp(join(tmpdir(), 'murmur-learn-listing-'));
+    try {
+      const clock = simClock(addHours(start, 1));
+      const source = simulatedSource({ seed: 7, postsPerHour: 60, clock });
+      const full = { fetchHour: () => Promise.reject(new Error('the full source must not be re-read')) };
+      const first = await source.fetchHour(start, addHours(start, 1));
+      await learnFromHour({
+        contentDir: content,
+        scraped: first,
+        source,
+        hourStart: start,
+        now: clock.now,
+        minRows: 1e9,
+      });
+      const later = addHours(start, 24);
+      clock.set(addHours(later, 1));
+      const scraped = await source.fetchHour(later, addHours(later, 1));
+      const report = await learnFromHour({
+        contentDir: content,
+        scraped,
+        source: full,
+        labelSource: source,
+        hourStart: later,
+        now: clock.now,
+        minRows: 1e9,
+      });
+      expect(report.labelled).toBeGreaterThan(0);
+    } finally {
+      await rm(content, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps readings from 24 h to 7 days, drops the rest and posts flagged as inorganic', () => {
+    const row = (id: string, createdAt: string) => ({
+      id,
+      createdAt,
+      title: id,
+      content: '',
+      hasUrl: false,
+      submolt: null,
+      author: null,
+      context: [0, 0, 0, 0, 0, 0],
+    });
+    const post = (id: string, createdAt: string, score: number, commentCount: number) => ({
+      id,
+      title: id,
+      content: '',
+      url: null,
+      upvotes: score,
+      downvotes: 0,
+      score,
+      commentCount,
+      createdAt,
+      author: null,
+      authorKarma: null,
+      submolt: null,
+    });
+    const now = new Date('2026-02-10T00:00:00.000Z');
+    const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000).toISOString();
+    const rows = [
+      row('fresh', at(10)),
+      row('day', at(30)),
+      row('week', at(160)),
+      row('old', at(200)),
+      row('bot', at(30)),
+    ];
+    const seen = [
+      post('fresh', at(10), 3, 1),
+      post('day', at(30), 5, 2),
+      post('week', at(160), 7, 3),
+      post('old', at(200), 9, 4),
+      post('bot', at(30), 50_000, 3),
+    ];
+    const labelled = labelRows(rows, seen, now);
+    expect(labelled.map((r) => [r.id, r.upvotes, r.ageHours])).toEqual([
+      ['day', 5, 30],
+      ['week', 7, 160],
+    ]);
   });
 });
 

@@ -11,7 +11,7 @@ import { engagementAnomalies } from '../analyse/offline/anomalies.ts';
 import { writeFileAtomic } from '../content/atomic-write.ts';
 import { readPreviousHours } from '../content/previous-hours.ts';
 import type { HourSource } from '../run-hour.ts';
-import { type LabelledRow, postingRow } from './rows.ts';
+import { type LabelledRow, type PostingRow, postingRow } from './rows.ts';
 import {
   advisorPaths,
   appendLabelled,
@@ -26,16 +26,24 @@ import {
 } from './store.ts';
 import { trainModel } from './train.ts';
 
-/** Labels read outside this age window (hours) are dropped: they would not be 24 h outcomes. */
-export const LABEL_AGE = { min: 24, max: 48 } as const;
+/**
+ * Ages (hours) at which a reading counts as a label: from 24 h, when most engagement is in, to 7 days.
+ * Each label records its age; readings outside the window are dropped.
+ */
+export const LABEL_AGE = { min: 24, max: 168 } as const;
 
 /** Options of learnFromHour. */
 export interface LearnOptions {
   readonly contentDir: string;
   /** The hour just published, as scraped. */
   readonly scraped: ScrapedHour;
-  /** The same forum source the hour was scraped with; re-read for hour H−24. */
+  /** The same forum source the hour was scraped with; re-read for hour H−24 unless `labelSource` is given. */
   readonly source: HourSource;
+  /**
+   * What hour H−24 is re-read with, when not `source`: a listing without comment threads (e.g. the
+   * forum client with `commentThreads: 0`), since a label needs only the posts' vote and comment counts.
+   */
+  readonly labelSource?: HourSource;
   readonly hourStart: Date;
   readonly now: () => Date;
   /** Retrain when the hour of day is a multiple of this, or when no model exists; default 6. */
@@ -50,12 +58,35 @@ export interface LearnOptions {
 export interface LearnReport {
   readonly stored: number;
   readonly labelled: number;
-  /** Pending posts not labelled: gone from the forum, or read outside the 24–48 h window. */
+  /** Pending posts not labelled: gone from the forum, flagged as inorganic, or read outside the 24 h–7 d window. */
   readonly unlabelled: number;
   readonly pruned: number;
   readonly rows: number;
   /** Version of the model trained in this step, or null. */
   readonly trained: string | null;
+}
+
+/**
+ * Labels posting rows from a reading of their posts at `now`: a row gets the post's upvotes and comment
+ * count and the reading's age, when the post is still there, is not flagged by engagementAnomalies
+ * (votes that cannot be organic teach nothing true) and the age lies within LABEL_AGE. Pure.
+ */
+export function labelRows(rows: readonly PostingRow[], seen: readonly ForumPost[], now: Date): LabelledRow[] {
+  const byId = new Map(seen.map((p) => [p.id, p]));
+  const flagged = engagementAnomalies(seen);
+  const out: LabelledRow[] = [];
+  for (const row of rows) {
+    const post = byId.get(row.id);
+    const ageHours = (now.getTime() - Date.parse(row.createdAt)) / 3_600_000;
+    if (!post || flagged.has(post.id) || ageHours < LABEL_AGE.min || ageHours > LABEL_AGE.max) continue;
+    out.push({
+      ...row,
+      upvotes: post.upvotes,
+      comments: post.commentCount,
+      ageHours: Math.round(ageHours * 100) / 100,
+    });
+  }
+  return out;
 }
 
 /** The sample of an hour's posts kept: the SAMPLE_PER_HOUR posts with the smallest hashed ids (stable, unbiased). */
@@ -74,9 +105,11 @@ async function modelExists(path: string): Promise<boolean> {
 
 /**
  * The hourly learning step, run after hour H is published: keeps the posting-time rows of a sample of
- * H's posts (matched against the digests published up to H), re-reads hour H−24 through the same
- * source to label the rows kept then, prunes the window, and retrains when due, writing the model and
- * its card atomically. Reads the forum once more per hour, and only when there is something to label.
+ * H's posts (matched against the digests published up to H); when H is already 24 h old (a backfill)
+ * labels them at once from the scrape, otherwise keeps them pending and re-reads hour H−24 (through
+ * `labelSource`, a listing without threads, when given) to label the rows kept then; prunes the
+ * window and retrains when due, writing the model and its card atomically. Reads the forum at most
+ * once more per hour, and only when there is something to label.
  */
 export async function learnFromHour(options: LearnOptions): Promise<LearnReport> {
   const { contentDir, hourStart } = options;
@@ -117,7 +150,15 @@ export async function learnFromHour(options: LearnOptions): Promise<LearnReport>
       activity.get(post.id),
     );
   });
-  await writeRows(paths.pending(hourStart), rows);
+  // An hour scraped at least 24 h after it ended (a backfill) already carries its labels: they are
+  // taken at once and nothing waits for a re-read.
+  const readAt = options.now();
+  const atOnce = readAt.getTime() - addHours(hourStart, 1).getTime() >= LABEL_AGE.min * 3_600_000;
+  const labelledAtOnce = atOnce ? labelRows(rows, options.scraped.posts, readAt) : [];
+  if (atOnce) {
+    await appendLabelled(contentDir, labelledAtOnce);
+    await rm(paths.pending(hourStart), { force: true });
+  } else await writeRows(paths.pending(hourStart), rows);
   const activitySnapshot = await writeActivity(
     contentDir,
     table,
@@ -126,25 +167,12 @@ export async function learnFromHour(options: LearnOptions): Promise<LearnReport>
 
   const labelHour = addHours(hourStart, -24);
   const pending = await readPending(contentDir, labelHour);
-  const labelled: LabelledRow[] = [];
+  const labelled: LabelledRow[] = [...labelledAtOnce];
   if (pending.length > 0) {
-    const seen = await options.source.fetchHour(labelHour, addHours(labelHour, 1));
-    const byId = new Map(seen.posts.map((p) => [p.id, p]));
-    // Votes that cannot be organic teach the model nothing true about what works.
-    const flagged = engagementAnomalies(seen.posts);
-    const nowMs = options.now().getTime();
-    for (const row of pending) {
-      const post = byId.get(row.id);
-      const ageHours = (nowMs - Date.parse(row.createdAt)) / 3_600_000;
-      if (!post || flagged.has(post.id) || ageHours < LABEL_AGE.min || ageHours > LABEL_AGE.max) continue;
-      labelled.push({
-        ...row,
-        upvotes: post.upvotes,
-        comments: post.commentCount,
-        ageHours: Math.round(ageHours * 100) / 100,
-      });
-    }
-    await appendLabelled(contentDir, labelled);
+    // Only vote and comment counts are needed: a listing, without comment threads when labelSource allows.
+    const seen = await (options.labelSource ?? options.source).fetchHour(labelHour, addHours(labelHour, 1));
+    labelled.push(...labelRows(pending, seen.posts, options.now()));
+    await appendLabelled(contentDir, labelled.slice(labelledAtOnce.length));
     await rm(paths.pending(labelHour), { force: true });
   }
   const removed = await prune(contentDir, hourStart);
@@ -170,7 +198,7 @@ export async function learnFromHour(options: LearnOptions): Promise<LearnReport>
   return {
     stored: rows.length,
     labelled: labelled.length,
-    unlabelled: pending.length - labelled.length,
+    unlabelled: pending.length + (atOnce ? rows.length : 0) - labelled.length,
     pruned: removed.length,
     rows: all.length,
     trained,
