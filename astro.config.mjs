@@ -1,8 +1,10 @@
 // Astro configuration of the static site (site/ → dist/). BASE_URL, PLATFORM_SEGMENT and CONTENT_DIR are
 // read by the project's one configuration parser (core/config.ts); see site/README.md.
+import { fileURLToPath } from 'node:url';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { loadConfig } from './core/config.ts';
+import { precompressDir } from './site/lib/precompress.ts';
 
 const config = loadConfig(process.env);
 
@@ -16,5 +18,17 @@ export default defineConfig({
   build: { format: 'directory' },
   // The site ships no client JavaScript besides Pagefind's search UI; nothing to prefetch or hydrate.
   devToolbar: { enabled: false },
-  integrations: [sitemap({ filter: (page) => !page.includes('/search/') })],
+  integrations: [
+    sitemap({ filter: (page) => !page.includes('/search/') }),
+    {
+      // Brotli and gzip copies of every text file, made once here and served by the edge by Accept-Encoding.
+      name: 'murmur:precompress',
+      hooks: {
+        'astro:build:done': async ({ dir, logger }) => {
+          const { files, bytes, brotliBytes } = await precompressDir(fileURLToPath(dir));
+          logger.info(`${files} files compressed: ${bytes} bytes, ${brotliBytes} with brotli`);
+        },
+      },
+    },
+  ],
 });

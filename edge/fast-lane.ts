@@ -84,7 +84,10 @@ export function fastLane(deps: FastLaneDeps): Lane {
       next(req, res);
       return;
     }
-    const answer = 'etag' in what ? fileAnswer(what, rawHeader(req, 'if-none-match')) : what;
+    const answer =
+      'etag' in what
+        ? fileAnswer(what, rawHeader(req, 'if-none-match'), rawHeader(req, 'accept-encoding'))
+        : what;
     res.writeHead(answer.status, withLimitHeaders(answer.headers, decision.headers));
     res.end(answer.body ?? undefined);
   };

@@ -1,10 +1,12 @@
 // `npm run bench:edge`: the same static JSON (the latest digest) through the edge, rate limiting on,
-// and through a bare node:http server from memory, in one run. Each server is its own process; this
+// and through a bare node:http server from memory, in one run; plus the edge answering with the build's
+// brotli copy (`Accept-Encoding: br`), with the bytes each answer puts on the wire. Each server is its own process; this
 // process is the load generator (raw keep-alive sockets, closed loop: raw-client.ts). Prints requests/s, p50/p99, and the ratio.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { makeDigest } from '../../core/envelopes/digest-fixture.ts';
 import { latestResponse } from '../../core/envelopes/latest.ts';
 import { fakeSiteFiles, writeSite } from '../testing/fixtures.ts';
@@ -19,9 +21,9 @@ const HAS_TASKSET = pinSelf(0);
 const PATH = '/api/forum/digests/latest';
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
-async function measure(port: number) {
-  await runRaw({ port, path: PATH, connections: CONCURRENCY, durationMs: 1_500 });
-  const r = await runRaw({ port, path: PATH, connections: CONCURRENCY, durationMs: SECONDS * 1000 });
+async function measure(port: number, headers: readonly string[] = []) {
+  await runRaw({ port, path: PATH, connections: CONCURRENCY, durationMs: 1_500, headers });
+  const r = await runRaw({ port, path: PATH, connections: CONCURRENCY, durationMs: SECONDS * 1000, headers });
   if (r.errors > 0 || [...r.statuses.keys()].some((s) => s !== 200)) {
     throw new Error(`bench saw errors: ${r.errors} socket errors, statuses ${[...r.statuses].join(' ')}`);
   }
@@ -44,6 +46,11 @@ try {
   await writeSite(join(dir, 'dist'), site);
   const file = join(dir, 'dist', 'api', 'forum', 'digests', 'latest');
   const size = Buffer.byteLength(site.get(PATH) ?? '');
+  // The copy the site build makes (site/lib/precompress.ts, brotli quality 6).
+  const brotli = brotliCompressSync(site.get(PATH) ?? '', {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 6 },
+  });
+  await writeFile(`${file}.br`, brotli);
 
   const server = { pin: HAS_TASKSET, cpu: 1 };
   const edge = await startBenchServer(
@@ -59,7 +66,7 @@ try {
   );
   const bare = await startBenchServer(here('./bare-server.ts'), { BENCH_FILE: file }, server);
   type Run = Awaited<ReturnType<typeof measure>>;
-  const results: { edge: Run[]; bare: Run[] } = { edge: [], bare: [] };
+  const results: { edge: Run[]; bare: Run[]; brotli: Run[] } = { edge: [], bare: [], brotli: [] };
   const ratios: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const b = await measure(bare.port);
@@ -67,6 +74,7 @@ try {
     results.bare.push(b);
     results.edge.push(e);
     ratios.push(e.rps / b.rps);
+    results.brotli.push(await measure(edge.port, ['Accept-Encoding: gzip, deflate, br']));
   }
   await Promise.all([edge.stop(), bare.stop()]);
 
@@ -82,8 +90,9 @@ try {
       `node ${process.version}, ${HAS_TASKSET ? 'server on CPU 1, load generator on CPU 0' : 'no CPU pinning'}`,
   );
   console.table([
-    summary('edge (Hono, rate limiting on)', results.edge),
-    summary('bare node:http', results.bare),
+    { ...summary('edge (Hono, rate limiting on)', results.edge), 'body bytes': size },
+    { ...summary('edge, Accept-Encoding: br', results.brotli), 'body bytes': brotli.byteLength },
+    { ...summary('bare node:http', results.bare), 'body bytes': size },
   ]);
   console.log(
     `ratio edge/bare: ${median(ratios).toFixed(2)}× median of rounds (${ratios.map((r) => r.toFixed(2)).join(', ')}); target ≥ 0.80×`,

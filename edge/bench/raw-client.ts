@@ -23,9 +23,12 @@ export function runRaw(options: {
   path: string;
   connections: number;
   durationMs: number;
+  /** Extra request header lines, e.g. `Accept-Encoding: br`. */
+  headers?: readonly string[];
 }): Promise<RawResult> {
+  const extra = (options.headers ?? []).map((h) => `${h}\r\n`).join('');
   const requestBytes = Buffer.from(
-    `GET ${options.path} HTTP/1.1\r\nHost: 127.0.0.1:${options.port}\r\nConnection: keep-alive\r\n\r\n`,
+    `GET ${options.path} HTTP/1.1\r\nHost: 127.0.0.1:${options.port}\r\nConnection: keep-alive\r\n${extra}\r\n`,
   );
   const latencies: number[] = [];
   const statuses = new Map<number, number>();

@@ -4,10 +4,11 @@ import { IndexResponse } from '../../core/schemas/envelope.ts';
 import { CORS_EXPOSE } from '../cors.ts';
 import { cacheControlFor } from './cache-control.ts';
 import { contentTypeFor, routeFileTypes } from './content-type.ts';
+import type { Coding } from './encoding.ts';
 import { strongEtag } from './etag.ts';
 
-/** One file of the built site, held in memory with the headers it is served with. */
-export interface StaticFile {
+/** One representation of a file: its bytes with the headers they are served with. */
+export interface Representation {
   readonly body: Uint8Array;
   readonly etag: string;
   /** Content-Type, Content-Length, ETag, Cache-Control and the fixed headers, ready to send. */
@@ -15,6 +16,18 @@ export interface StaticFile {
   /** The headers of a 304 for this file (RFC 9110 §15.4.5: ETag and Cache-Control, no body). */
   readonly notModifiedHeaders: Readonly<Record<string, string>>;
 }
+
+/** One file of the built site, held in memory, with the compressed copies the build made of it. */
+export interface StaticFile extends Representation {
+  /** Brotli and gzip copies (`file.br`, `file.gz` beside it in dist/), each its own representation. */
+  readonly encoded?: Readonly<Partial<Record<Coding, Representation>>>;
+}
+
+/** Suffixes of the build's compressed copies and their codings. */
+const COPIES: ReadonlyArray<readonly [string, Coding]> = [
+  ['.br', 'br'],
+  ['.gz', 'gzip'],
+];
 
 /** What the published index says about the latest digest (for /health). */
 export interface PublishedDigest {
@@ -35,26 +48,44 @@ export interface DistMap {
 /** Host files for Netlify/Cloudflare that must never be served. */
 const HOST_FILES = new Set(['/_headers', '/_redirects']);
 
-/** Builds a static file entry with its ready-made headers. */
-export function staticFile(body: Uint8Array, contentType: string, cacheControl: string): StaticFile {
-  const etag = strongEtag(body);
-  const notModifiedHeaders = {
-    ETag: etag,
-    'Cache-Control': cacheControl,
-    'Access-Control-Allow-Origin': '*',
+/**
+ * Builds a static file entry with its ready-made headers; with `encoded` copies, every representation
+ * says `Vary: Accept-Encoding` and the copies carry `Content-Encoding` and their own ETag.
+ */
+export function staticFile(
+  body: Uint8Array,
+  contentType: string,
+  cacheControl: string,
+  encoded: Partial<Record<Coding, Uint8Array>> = {},
+): StaticFile {
+  const codings = Object.keys(encoded) as Coding[];
+  const vary: Record<string, string> = codings.length > 0 ? { Vary: 'Accept-Encoding' } : {};
+  const representation = (bytes: Uint8Array, coding?: Coding): Representation => {
+    const etag = strongEtag(bytes);
+    const notModifiedHeaders = {
+      ETag: etag,
+      'Cache-Control': cacheControl,
+      'Access-Control-Allow-Origin': '*',
+      ...vary,
+    };
+    return {
+      body: bytes,
+      etag,
+      headers: {
+        'Content-Type': contentType,
+        ...(coding ? { 'Content-Encoding': coding } : {}),
+        'Content-Length': String(bytes.byteLength),
+        ...notModifiedHeaders,
+        'X-Content-Type-Options': 'nosniff',
+        'Access-Control-Expose-Headers': CORS_EXPOSE,
+      },
+      notModifiedHeaders,
+    };
   };
-  return {
-    body,
-    etag,
-    headers: {
-      'Content-Type': contentType,
-      'Content-Length': String(body.byteLength),
-      ...notModifiedHeaders,
-      'X-Content-Type-Options': 'nosniff',
-      'Access-Control-Expose-Headers': CORS_EXPOSE,
-    },
-    notModifiedHeaders,
-  };
+  const copies = Object.fromEntries(
+    codings.map((c) => [c, representation(encoded[c] as Uint8Array, c)]),
+  ) as Partial<Record<Coding, Representation>>;
+  return { ...representation(body), ...(codings.length > 0 ? { encoded: copies } : {}) };
 }
 
 function publishedDigest(files: ReadonlyMap<string, StaticFile>, platform: string): PublishedDigest | null {
@@ -77,13 +108,23 @@ export function distFromEntries(
   loadedAt = new Date(),
 ): DistMap {
   const routeTypes = routeFileTypes(platform);
+  const bodies = new Map<string, Uint8Array>();
+  for (const [path, content] of entries)
+    bodies.set(path, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+  // A `.br`/`.gz` beside a file is the build's compressed copy of it, never a file of its own.
+  const isCopy = (path: string) =>
+    COPIES.some(([suffix]) => path.endsWith(suffix) && bodies.has(path.slice(0, -suffix.length)));
   const files = new Map<string, StaticFile>();
   let bytes = 0;
-  for (const [path, content] of entries) {
-    if (HOST_FILES.has(path)) continue;
-    const body = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  for (const [path, body] of bodies) {
+    if (HOST_FILES.has(path) || isCopy(path)) continue;
+    const encoded: Partial<Record<Coding, Uint8Array>> = {};
+    for (const [suffix, coding] of COPIES) {
+      const copy = bodies.get(`${path}${suffix}`);
+      if (copy) encoded[coding] = copy;
+    }
     bytes += body.byteLength;
-    files.set(path, staticFile(body, contentTypeFor(path, routeTypes), cacheControlFor(path)));
+    files.set(path, staticFile(body, contentTypeFor(path, routeTypes), cacheControlFor(path), encoded));
   }
   return { files, bytes, loadedAt, latest: publishedDigest(files, platform) };
 }

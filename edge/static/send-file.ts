@@ -1,5 +1,6 @@
 import { type EdgeContext, reply, requestHeader } from '../env.ts';
-import type { StaticFile } from './dist-map.ts';
+import type { Representation, StaticFile } from './dist-map.ts';
+import { type Coding, pickCoding } from './encoding.ts';
 import { ifNoneMatchHits } from './etag.ts';
 
 /** How an in-memory file answers a GET: status, headers (RateLimit-* not yet merged) and body. */
@@ -9,11 +10,26 @@ export interface FileAnswer {
   readonly body: Uint8Array | null;
 }
 
-/** 304 with the file's not-modified headers when `If-None-Match` names its ETag, else 200 with its body. */
-export function fileAnswer(file: StaticFile, ifNoneMatch: string | undefined): FileAnswer {
-  return ifNoneMatchHits(ifNoneMatch, file.etag)
-    ? { status: 304, headers: file.notModifiedHeaders, body: null }
-    : { status: 200, headers: file.headers, body: file.body };
+/** The representation of a file to send: its brotli or gzip copy when `Accept-Encoding` takes one. */
+export function representationFor(file: StaticFile, acceptEncoding: string | undefined): Representation {
+  if (!file.encoded) return file;
+  const coding = pickCoding(acceptEncoding, Object.keys(file.encoded) as Coding[]);
+  return (coding && file.encoded[coding]) || file;
+}
+
+/**
+ * 304 with the not-modified headers when `If-None-Match` names the chosen representation's ETag, else
+ * 200 with its body; the representation is the compressed copy `Accept-Encoding` takes, if any.
+ */
+export function fileAnswer(
+  file: StaticFile,
+  ifNoneMatch: string | undefined,
+  acceptEncoding?: string | undefined,
+): FileAnswer {
+  const rep = representationFor(file, acceptEncoding);
+  return ifNoneMatchHits(ifNoneMatch, rep.etag)
+    ? { status: 304, headers: rep.notModifiedHeaders, body: null }
+    : { status: 200, headers: rep.headers, body: rep.body };
 }
 
 /**
@@ -28,7 +44,14 @@ export function sendFile(
 ): Response {
   const answer: FileAnswer | { status: number; headers: Readonly<Record<string, string>>; body: Uint8Array } =
     status === 200
-      ? fileAnswer(file, requestHeader(c, 'if-none-match'))
+      ? fileAnswer(file, requestHeader(c, 'if-none-match'), requestHeader(c, 'accept-encoding'))
       : { status, headers: file.headers, body: file.body };
-  return reply(c, answer.status, answer.body, extra ? { ...answer.headers, ...extra } : answer.headers);
+  if (!extra) return reply(c, answer.status, answer.body, answer.headers);
+  // Both may vary the answer (Accept for the guide, Accept-Encoding for a compressed copy): keep both.
+  const vary = [answer.headers.Vary, extra.Vary].filter(Boolean).join(', ');
+  return reply(c, answer.status, answer.body, {
+    ...answer.headers,
+    ...extra,
+    ...(vary ? { Vary: vary } : {}),
+  });
 }

@@ -59,6 +59,17 @@ describe('buildSiteIndex', () => {
     expect(index.narratives.get('supply-chain-2026013101')?.cells).toHaveLength(2);
   });
 
+  it('builds pages for the most named agents only', () => {
+    const capped = buildSiteIndex({
+      digests: [digest(1, [story('Ann', null), story('Bob', null)]), digest(2, [story('Bob', null)])],
+      signals: [],
+      indexStart: hour(0),
+      pageWindowStart: hour(0),
+      maxAgents: 1,
+    });
+    expect([...capped.agents.keys()]).toEqual(['Bob']);
+  });
+
   it('finds an hour’s narrative by label with that hour’s share, and a story’s permalink', () => {
     expect(index.narrativeOfHour(hour(2), 'supply chain')).toEqual({
       href: '/narratives/supply-chain-2026013101/',

@@ -39,7 +39,12 @@ export interface SiteIndexInput {
   /** First hour (ISO) of the window whose agents and narratives get pages. */
   readonly indexStart: string | undefined;
   readonly pageWindowStart: string | undefined;
+  /** Most agent pages (default MAX_AGENT_PAGES), for the agents named by the most stories. */
+  readonly maxAgents?: number;
 }
+
+/** Agent pages built at most: the agents named by the most stories of the index window. */
+export const MAX_AGENT_PAGES = 300;
 
 /**
  * Builds the cross-links of the site: agent pages for the agents the window's digests name, narrative
@@ -50,7 +55,13 @@ export function buildSiteIndex(input: SiteIndexInput): SiteIndex {
   const inIndex = (hourStart: string) =>
     input.indexStart !== undefined && inWindow(hourStart, input.indexStart);
   const profiles = agentProfiles(input.digests.filter((d) => inIndex(d.hourStart)));
-  const agents = new Map([...profiles].filter(([handle]) => isPageableHandle(handle)));
+  // The most named agents only: a week of a busy forum names thousands, most of them once.
+  const agents = new Map(
+    [...profiles]
+      .filter(([handle]) => isPageableHandle(handle))
+      .sort(([a, pa], [b, pb]) => pb.stories.length - pa.stories.length || a.localeCompare(b))
+      .slice(0, input.maxAgents ?? MAX_AGENT_PAGES),
+  );
   const tracks = narrativeTimeline(
     input.signals.filter((s) => inIndex(s.hourStart)),
     Number.POSITIVE_INFINITY,
