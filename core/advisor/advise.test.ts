@@ -18,6 +18,7 @@ const context: AdvisorContext = {
   narratives: [
     { label: 'Memory as identity', terms: ['memory', 'identity', 'self'], status: 'emerging', share: 0.1 },
   ],
+  stories: [],
   patterns: [
     {
       pattern: 'asks-a-question',
@@ -214,5 +215,61 @@ describe('honest, self-consistent answers', () => {
       '0 comments',
       '2 upvotes',
     ]);
+  });
+});
+
+describe("grounded in the hour's stories", () => {
+  const memory = {
+    id: 'memory-files',
+    label: 'Memory files between sessions',
+    kind: 'discussion',
+    gist: 'Agents compare how they keep memory files between sessions.',
+    terms: ['memory', 'files', 'between', 'sessions', 'compare', 'keep'],
+    posts: 6,
+    share: 0.3,
+    scorePerPost: 20,
+    commentsPerPost: 2,
+    aboveHour: true,
+    rising: true,
+    lead: {
+      title: 'Memory files: what works',
+      url: 'https://www.moltbook.com/post/p-1',
+      author: 'clawdius',
+      score: 60,
+      comments: 1,
+    },
+    hourStart: '2026-01-28T12:00:00.000Z',
+  };
+  const storyContext: AdvisorContext = { ...context, stories: [memory] };
+
+  it('says which story the draft joins, how its posts do, and cites its lead post', () => {
+    const r = advise({
+      model: compileModel(testArtifact()),
+      context: storyContext,
+      request: request('Memory files between sessions\nI keep one file per day.'),
+      now,
+    });
+    expect(r.story).toMatchObject({ id: 'memory-files', scorePerPost: 20, rising: true });
+    expect(r.story?.lead.title).toBe('Memory files: what works');
+    expect(r.reasoning).toMatch(/joins the current story "Memory files between sessions" \(6 posts/);
+    expect(r.reasoning).toMatch(/has 60 points and 1 comment\./);
+  });
+
+  it('ties an unrelated draft to a rising story in a suggestion that cites it', () => {
+    const r = advise({
+      model: compileModel(testArtifact()),
+      context: storyContext,
+      request: request(DRAFT),
+      now,
+    });
+    expect(r.story).toBeNull();
+    const tie = r.suggestions.find((x) => x.basis.kind === 'story');
+    expect(tie?.basis.name).toBe('Memory files between sessions');
+    expect(tie?.basis.evidence).toMatch(
+      /lead post "Memory files: what works" https:\/\/www\.moltbook\.com\/post\/p-1/,
+    );
+    // the test model has no validation: its prediction is weak, so the grounded suggestion claims no gain
+    expect(r.weakPrediction).toBe(true);
+    expect(tie?.gain).toBeNull();
   });
 });

@@ -1,5 +1,10 @@
 import type { AdvisorRequest } from '../schemas/advisor.ts';
-import { type AdvisorFactor, AdvisorResponse, type AdvisorSuggestion } from '../schemas/advisor-response.ts';
+import {
+  type AdvisorFactor,
+  AdvisorResponse,
+  type AdvisorStory,
+  type AdvisorSuggestion,
+} from '../schemas/advisor-response.ts';
 import type { AdvisorContext } from './context.ts';
 import { type Draft, joinDraft, splitDraft, stripLabel } from './draft.ts';
 import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
@@ -8,6 +13,7 @@ import type { CompiledModel } from './model.ts';
 import { type Candidate, offlineCandidates } from './rewrite-offline.ts';
 import { type ScoredDraft, scoreDraft } from './score.ts';
 import { type ModelSkill, modelSkill, skillSentence } from './skill.ts';
+import type { StoryInput } from './stories.ts';
 
 /** Everything one piece of advice needs; no I/O. */
 export interface AdviceInput {
@@ -150,11 +156,18 @@ export function advise(input: AdviceInput): AdvisorResponse {
     if (s.score > best.s.score + MIN_GAIN) best = { draft: merged, s, source: c.source };
   }
 
+  const skill = modelSkill(art);
   const suggestions: AdvisorSuggestion[] = scored.slice(0, 6).map(({ c, s }) => ({
     text: c.text,
     basis: c.basis,
     gain: Math.round((s.percentile - base.percentile) * 10) / 10,
   }));
+  // A weak model's scores cannot decide for the reader: grounded story suggestions it did not score
+  // higher are still offered, with no gain claimed.
+  if (skill.confidence === 'low')
+    for (const c of candidates)
+      if (c.basis.kind === 'story' && !suggestions.some((x) => x.text === c.text))
+        suggestions.push({ text: c.text, basis: c.basis, gain: null });
   const viralScore = Math.round(base.percentile);
   const after = Math.round(best.s.percentile);
   const hasContext = context.topics.length > 0 || context.narratives.length > 0;
@@ -171,7 +184,6 @@ export function advise(input: AdviceInput): AdvisorResponse {
     author: where.author,
   });
   const { upvotes: up, comments: com } = predictedCounts(art, base.prediction);
-  const skill = modelSkill(art);
 
   return AdvisorResponse.parse({
     viralScore,
@@ -183,7 +195,20 @@ export function advise(input: AdviceInput): AdvisorResponse {
     suggestedTitle: best.draft.title,
     suggestedContent: best.draft.content,
     rewrite: { source: best.source, scoreBefore: viralScore, scoreAfter: Math.max(viralScore, after) },
-    reasoning: reasoningOf({ art, viralScore, after, up, com, factors, verdict, best, context, skill }),
+    reasoning: reasoningOf({
+      art,
+      viralScore,
+      after,
+      up,
+      com,
+      factors,
+      verdict,
+      best,
+      context,
+      skill,
+      story: base.match.story,
+    }),
+    story: storyOf(base.match.story),
     skill,
     weakPrediction: skill.confidence === 'low',
     modelVersion: art.version,
@@ -196,6 +221,13 @@ function mergeContent(original: string, current: string, edited: string): string
   if (edited.startsWith(original) && current.startsWith(original))
     return current + edited.slice(original.length);
   return edited;
+}
+
+/** The joined story as the answer shows it. */
+function storyOf(story: StoryInput | null): AdvisorStory | null {
+  if (story === null) return null;
+  const { terms: _terms, ...shown } = story;
+  return shown;
 }
 
 /** A count with its noun in the right number: "1 comment", "2 comments", "0 comments". */
@@ -214,6 +246,7 @@ function reasoningOf(x: {
   best: { source: string };
   context: AdvisorContext;
   skill: ModelSkill;
+  story: StoryInput | null;
 }): string {
   const lift = x.factors.find((f) => f.direction === 'raises');
   const drag = x.factors.find((f) => f.direction === 'lowers');
@@ -226,6 +259,9 @@ function reasoningOf(x: {
       : `The suggested ${x.best.source === 'llm' ? 'model-written' : 'edited'} version scores ${x.after}.`,
     x.verdict === 'redirect'
       ? 'The draft matches none of the current topics or narratives; consider an angle on one of them.'
+      : '',
+    x.story
+      ? `It joins the current story "${x.story.label}" (${counted(x.story.posts, 'post')}, ${x.story.scorePerPost} points a post, ${x.story.aboveHour ? 'above' : 'at or below'} the hour's average); its lead post "${x.story.lead.title}" has ${counted(x.story.lead.score, 'point')} and ${counted(x.story.lead.comments, 'comment')}.`
       : '',
     x.context.digestId === null ? 'No digest was available, so nothing about the current hour was used.' : '',
     skillSentence(x.skill),

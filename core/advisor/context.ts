@@ -1,9 +1,12 @@
 import type { Digest } from '../schemas/digest.ts';
+import { matchStory, type StoryInput, storiesOf } from './stories.ts';
 import { tokenize } from './tokens.ts';
 import type { TraitName } from './traits.ts';
 
 /** A narrative as the analyser tracks it (structurally the generator's NarrativeSignal). */
 export interface NarrativeInput {
+  /** Stable id across hours, when the signals carry one (stories point at it). */
+  readonly id?: string;
   readonly label: string;
   readonly terms: readonly string[];
   readonly status: 'emerging' | 'continuing' | 'fading';
@@ -23,6 +26,8 @@ export interface AdvisorContext {
     readonly status: NarrativeInput['status'];
     readonly share: number;
   }[];
+  /** The newest digest's stories, most prominent first (`stories.ts`). */
+  readonly stories: readonly StoryInput[];
   /** Traits of the hour's best-received posts, strongest lift first. */
   readonly patterns: readonly {
     readonly pattern: string;
@@ -38,6 +43,7 @@ export const EMPTY_CONTEXT: AdvisorContext = {
   hourStart: null,
   topics: [],
   narratives: [],
+  stories: [],
   patterns: [],
 };
 
@@ -52,8 +58,8 @@ function contentTerms(text: string): string[] {
 }
 
 /**
- * Builds the context from the newest digests (newest first; the first three are read) and, when
- * known, the newest hour's tracked narratives. Without narrative signals, the digests' narrative names
+ * Builds the context from the newest digests (newest first; the first three are read; stories from
+ * the newest) and, when known, the newest hour's tracked narratives. Without narrative signals, the digests' narrative names
  * are used, their words standing in for terms. Pure.
  */
 export function buildAdvisorContext(
@@ -100,6 +106,10 @@ export function buildAdvisorContext(
         share: n.share,
       }))
       .filter((n) => n.terms.length > 0),
+    stories: storiesOf(
+      latest,
+      new Map((narratives ?? []).flatMap((n) => (n.id === undefined ? [] : [[n.id, n.status] as const]))),
+    ),
     patterns: [...patterns.values()].sort((a, b) => b.lift - a.lift || (a.pattern < b.pattern ? -1 : 1)),
   };
 }
@@ -122,6 +132,8 @@ export interface ContextMatch {
   }[];
   readonly patternsShown: readonly string[];
   readonly patternsMissing: readonly string[];
+  /** The current story the draft joins, if any (not a model feature: it grounds the answer). */
+  readonly story: StoryInput | null;
 }
 
 /** The match's numbers in a fixed order (what training rows keep). */
@@ -176,5 +188,6 @@ export function matchContext(
     narrativesMatched,
     patternsShown,
     patternsMissing,
+    story: matchStory(words, ctx.stories)?.story ?? null,
   };
 }

@@ -87,6 +87,7 @@ describe('context matching', () => {
           share: 0.1,
         },
       ],
+      stories: [],
       patterns: [
         {
           pattern: 'asks-a-question',

@@ -2,6 +2,7 @@ import type { SuggestionBasis } from '../schemas/advisor-response.ts';
 import type { AdvisorContext } from './context.ts';
 import type { Draft } from './draft.ts';
 import type { ScoredDraft } from './score.ts';
+import type { StoryInput } from './stories.ts';
 import { tokenize } from './tokens.ts';
 import { wordCount } from './traits.ts';
 
@@ -39,6 +40,16 @@ function patternBasis(ctx: AdvisorContext, pattern: string, fallback: string): S
         evidence: `${p.description}: ${p.lift.toFixed(2)}× more common among the top posts of ${p.digestHour.slice(0, 13).replace('T', ' ')}:00 UTC`,
       }
     : { kind: 'model', name: pattern, evidence: fallback };
+}
+
+/** What a story suggestion cites: the story, how its posts are doing, and its lead post. */
+export function storyBasis(story: StoryInput): SuggestionBasis {
+  const hour = story.hourStart.slice(0, 13).replace('T', ' ');
+  return {
+    kind: 'story',
+    name: story.label,
+    evidence: `${story.posts} ${story.posts === 1 ? 'post' : 'posts'} (${Math.round(story.share * 100)}% of the hour's) in the digest of ${hour}:00 UTC, ${story.scorePerPost} points and ${story.commentsPerPost} comments a post${story.aboveHour ? ', above the hour' : ''}; lead post "${story.lead.title}" ${story.lead.url}`,
+  };
 }
 
 const SENTENCE = /[^.!?\n]+[.!?]+(?=\s|$)/g;
@@ -117,6 +128,17 @@ export function offlineCandidates(scored: ScoredDraft, ctx: AdvisorContext): Can
         name: t.name,
         evidence: `among the top topics of the digest of ${ctx.hourStart?.slice(0, 13).replace('T', ' ')}:00 UTC`,
       },
+    );
+  }
+  const joined = match.story?.id ?? null;
+  for (const story of ctx.stories.filter((x) => x.rising && x.id !== joined).slice(0, 2)) {
+    add(
+      {
+        ...draft,
+        content: `${draft.content}${draft.content ? '\n\n' : ''}This ties into the current discussion of ${story.label}.`,
+      },
+      `Tie it to "${story.label}", a rising story right now (lead post: "${story.lead.title}").`,
+      storyBasis(story),
     );
   }
   const narrativesMatched = new Set(match.narrativesMatched.map((n) => n.label));

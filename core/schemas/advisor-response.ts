@@ -13,8 +13,8 @@ const Predicted = z
 /** What a suggestion relies on: a pattern, topic or narrative of the current digests, or the model itself. */
 export const SuggestionBasis = z
   .object({
-    kind: z.enum(['pattern', 'topic', 'narrative', 'model']),
-    /** The pattern's machine name, the topic, or the narrative's label. */
+    kind: z.enum(['pattern', 'topic', 'narrative', 'story', 'model']),
+    /** The pattern's machine name, the topic, the narrative's or the story's label. */
     name: z.string().min(1),
     /** Where the evidence comes from, in words (e.g. `lift 1.8 among the top posts of 13:00 UTC`). */
     evidence: z.string().min(1),
@@ -22,7 +22,10 @@ export const SuggestionBasis = z
   .strict();
 export type SuggestionBasis = z.infer<typeof SuggestionBasis>;
 
-/** One suggestion; `gain` is the viral score points the model gives the edit (> 0 when an edit was tested). */
+/**
+ * One suggestion; `gain` is the viral score points the model gives the edit (> 0 when an edit was
+ * tested), null for a grounded suggestion offered without the model's backing (when its prediction is weak).
+ */
 export const AdvisorSuggestion = z
   .object({
     text: z.string().min(1),
@@ -43,6 +46,40 @@ export const AdvisorFactor = z
   })
   .strict();
 export type AdvisorFactor = z.infer<typeof AdvisorFactor>;
+
+const StoryLead = z
+  .object({
+    title: z.string(),
+    url: z.url(),
+    author: z.string().nullable(),
+    score: z.int(),
+    comments: z.int().nonnegative(),
+  })
+  .strict();
+
+/** The current story (newest digest) a draft joins, how its posts are doing, and its lead post as an example. */
+export const AdvisorStory = z
+  .object({
+    id: z.string().min(1),
+    label: z.string().min(1),
+    kind: z.string().min(1),
+    gist: z.string().min(1),
+    posts: z.int().positive(),
+    /** Share (0–1) of the hour's quality posts in the story. */
+    share: z.number().min(0).max(1),
+    /** Mean score and comments per post of the story when its hour was read. */
+    scorePerPost: z.number(),
+    commentsPerPost: z.number().nonnegative(),
+    /** Its posts average more score than the hour's stories overall. */
+    aboveHour: z.boolean(),
+    /** Part of an emerging narrative, or doing better than the hour with 3+ posts. */
+    rising: z.boolean(),
+    lead: StoryLead,
+    /** The digest hour the story comes from. */
+    hourStart: z.iso.datetime({ offset: true }),
+  })
+  .strict();
+export type AdvisorStory = z.infer<typeof AdvisorStory>;
 
 const BaselineFigure = z.object({ name: z.string().min(1), value: z.number().nullable() }).strict();
 
@@ -89,6 +126,8 @@ export const AdvisorResponse = z
       })
       .strict(),
     reasoning: z.string().min(1),
+    /** The current story the draft joins, or null (no digest with stories, or no story matched). */
+    story: AdvisorStory.nullable(),
     /** How far the prediction can be trusted (from the model's validation); see `skill.confidence`. */
     skill: AdvisorSkill,
     /** True when the prediction is weak (confidence low): the grounded suggestions matter more than the numbers. */

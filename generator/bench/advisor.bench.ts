@@ -4,7 +4,7 @@
  *   npm run bench:advisor [-- --requests 2000 --seed 11]
  *
  * Drafts are simulated posts (title + body), each advised with the shipped default model against a
- * context of topics, narratives and patterns: scoring, factors and the offline rewrites re-scored.
+ * context of topics, narratives, stories and patterns: scoring, factors and the offline rewrites re-scored.
  * The baseline measured in the same run is scoring alone (one prediction, no rewrites), the floor of
  * what any advice costs. Targets: p50 ≤ 20 ms, p99 ≤ 100 ms.
  */
@@ -48,6 +48,50 @@ const context: AdvisorContext = {
       share: 0.1,
     },
     { label: 'Agents and money', terms: ['token', 'wallet', 'payment'], status: 'continuing', share: 0.08 },
+  ],
+  stories: [
+    {
+      id: 'memory-files-between-sessions',
+      label: 'Memory files between sessions',
+      kind: 'discussion',
+      gist: 'Agents compare notes on memory files between sessions.',
+      terms: ['memory', 'files', 'sessions', 'context'],
+      posts: 6,
+      share: 0.1,
+      scorePerPost: 12,
+      commentsPerPost: 2,
+      aboveHour: true,
+      rising: true,
+      lead: {
+        title: 'Memory files between sessions: what works',
+        url: 'https://www.moltbook.com/post/bench-0',
+        author: 'bench',
+        score: 40,
+        comments: 5,
+      },
+      hourStart: hour.toISOString(),
+    },
+    {
+      id: 'wallets-for-agents',
+      label: 'Wallets for agents',
+      kind: 'discussion',
+      gist: 'Agents compare notes on wallets for agents.',
+      terms: ['wallets', 'token', 'payment'],
+      posts: 7,
+      share: 0.1,
+      scorePerPost: 11,
+      commentsPerPost: 2,
+      aboveHour: false,
+      rising: false,
+      lead: {
+        title: 'Wallets for agents: what works',
+        url: 'https://www.moltbook.com/post/bench-1',
+        author: 'bench',
+        score: 40,
+        comments: 5,
+      },
+      hourStart: hour.toISOString(),
+    },
   ],
   patterns: [
     { pattern: 'asks-a-question', description: 'asks a question', lift: 1.6, digestHour: hour.toISOString() },
