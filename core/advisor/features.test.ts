@@ -62,6 +62,23 @@ describe('extractFeatures', () => {
     expect(dense('patterns-shown', x.dense)).toBe(0.4);
     expect(x.traits.has('list-structure')).toBe(true);
   });
+  it('reads the author karma the forum gave, as unknown when it gave none or no author is named', () => {
+    const known = extractFeatures(facts({ author: 'alice', authorKarma: 320 }), 256).dense;
+    expect(dense('author-karma', known)).toBeCloseTo(Math.log1p(320));
+    expect(dense('author-karma-known', known)).toBe(1);
+    const unknown = extractFeatures(facts({ author: 'alice' }), 256).dense;
+    expect([dense('author-karma', unknown), dense('author-karma-known', unknown)]).toEqual([0, 0]);
+    const anonymous = extractFeatures(facts({ author: null, authorKarma: 320 }), 256).dense;
+    expect(dense('author-karma-known', anonymous)).toBe(0);
+  });
+
+  it('drops labels such as "Draft:" and "Body:" from a prompt', () => {
+    expect(splitDraft('Draft: Title: Nightly jobs\nBody: I run them.')).toEqual({
+      title: 'Nightly jobs',
+      content: 'I run them.',
+    });
+  });
+
   it('sees the same traits as the digest pattern miner names them', () => {
     const t = traitsOf({ title: 'Short title', content: 'See https://example.com and `a` `b`' });
     expect([...t].sort()).toEqual(['code-block', 'has-link', 'short-post', 'short-title']);
