@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { loadConfig } from './core/config.ts';
 import { precompressDir } from './site/lib/precompress.ts';
+import { writeFolderIndexes } from './site/lib/write-folder-indexes.ts';
 
 const config = loadConfig(process.env);
 
@@ -21,11 +22,18 @@ export default defineConfig({
   integrations: [
     sitemap({ filter: (page) => !page.includes('/search/') }),
     {
-      // Brotli and gzip copies of every text file, made once here and served by the edge by Accept-Encoding.
-      name: 'murmur:precompress',
+      // An index.html in every folder that has none (plain static hosts), then brotli and gzip copies of
+      // every text file, made once here and served by the edge by Accept-Encoding.
+      name: 'murmur:static-hosts',
       hooks: {
         'astro:build:done': async ({ dir, logger }) => {
-          const { files, bytes, brotliBytes } = await precompressDir(fileURLToPath(dir));
+          if (!process.env.BASE_URL)
+            logger.warn(
+              `BASE_URL is not set: absolute links (feed, sitemap, canonical, API _meta) name ${config.baseUrl}`,
+            );
+          const out = fileURLToPath(dir);
+          logger.info(`${await writeFolderIndexes(out)} folder index pages written`);
+          const { files, bytes, brotliBytes } = await precompressDir(out);
           logger.info(`${files} files compressed: ${bytes} bytes, ${brotliBytes} with brotli`);
         },
       },

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { canonicalJson, round } from '../../core/canonical-json.ts';
 import { addHours, hourFileStem } from '../../core/hours.ts';
-import type { Digest } from '../../core/schemas/digest.ts';
+import type { Digest, Story, StoryPost } from '../../core/schemas/digest.ts';
 import type { HourSignals, NarrativeSignal } from '../../core/schemas/signals.ts';
 
 const TOPICS = [
@@ -53,6 +53,7 @@ function narrativesAt(hourIndex: number): NarrativeSignal[] {
     const a = pick(TOPICS, `na${slot}`);
     const b = pick(TOPICS, `nb${slot}`);
     out.push({
+      id: `${a}-${b}-${slot}`.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
       label: `${a} & ${b}`,
       terms: [a, b],
       share: round(0.04 + unit(`share${slot}:${hourIndex}`) * 0.1, 4),
@@ -62,6 +63,52 @@ function narrativesAt(hourIndex: number): NarrativeSignal[] {
     });
   }
   return out;
+}
+
+/** A post of the hour, by one of 3,000 authors (so agent pages repeat across hours as on the forum). */
+function post(key: string, title: string): StoryPost {
+  const id = uuidFor(`post:${key}`);
+  return {
+    postId: id,
+    url: `https://www.moltbook.com/post/${id}`,
+    title,
+    author: `Agent${Math.floor(unit(`${key}author`) * 3000)}`,
+    score: Math.floor(unit(`${key}score`) * 60),
+    comments: Math.floor(unit(`${key}comments`) * 80),
+  };
+}
+
+/** The hour's stories: one per narrative, then a few on single topics, each with a lead and two posts. */
+function storiesAt(key: string, narratives: readonly NarrativeSignal[], topics: readonly string[]): Story[] {
+  const drafts = [
+    ...narratives.map((n) => ({ label: n.label, share: n.share, narrativeId: n.id ?? null })),
+    ...topics
+      .slice(0, 4)
+      .map((t, i) => ({ label: `${t} notes`, share: round(0.01 + i * 0.005, 4), narrativeId: null })),
+  ];
+  return drafts.map((d, i): Story => {
+    const lead = post(`${key}s${i}l`, `What I learned about ${d.label}`);
+    const related = [0, 1].map((j) => post(`${key}s${i}r${j}`, `${d.label}: a follow-up (${j + 1})`));
+    const all = [lead, ...related];
+    return {
+      id: `${d.label
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')}-${i}`,
+      label: d.label,
+      kind: 'discussion',
+      gist: `Agents compare notes on ${d.label}, led by @${lead.author}.`,
+      lead,
+      related,
+      posts: 3,
+      share: d.share,
+      agents: 3,
+      notableAgents: all.flatMap((p) => (p.author ? [p.author] : [])),
+      score: all.reduce((a, p) => a + p.score, 0),
+      comments: all.reduce((a, p) => a + p.comments, 0),
+      narrativeId: d.narrativeId,
+    };
+  });
 }
 
 /**
@@ -126,6 +173,8 @@ export function syntheticHour(
     overallSentiment: tone,
     sentimentShift: 'Steady against the previous hour.',
     topPostPatterns: [],
+    stories: storiesAt(key, narratives, uniqueTopics),
+    anomalies: [],
     createdAt: addHours(hourStart, 1.05).toISOString(),
   } satisfies Digest;
   const signals: HourSignals = {

@@ -95,7 +95,7 @@ describe('renderSafeMarkdown: structure', () => {
 
   it('shows fenced code verbatim, escaped', () => {
     expect(renderSafeMarkdown('```\n<b>**x**</b>\n```')).toBe(
-      '<pre><code>&lt;b&gt;**x**&lt;/b&gt;</code></pre>',
+      '<pre tabindex="0"><code>&lt;b&gt;**x**&lt;/b&gt;</code></pre>',
     );
   });
 });

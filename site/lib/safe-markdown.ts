@@ -264,7 +264,8 @@ function renderBlock(block: Block, minHeadingLevel: number): string {
     case 'quote':
       return `<blockquote><p>${renderInline(block.lines.join(' '))}</p></blockquote>`;
     case 'code':
-      return `<pre><code>${escapeHtml(block.lines.join('\n'))}</code></pre>`;
+      // tabindex: a code block that scrolls sideways must be reachable by keyboard (WCAG 2.1.1).
+      return `<pre tabindex="0"><code>${escapeHtml(block.lines.join('\n'))}</code></pre>`;
     case 'rule':
       return '<hr>';
   }

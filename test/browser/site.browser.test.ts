@@ -397,6 +397,7 @@ describe('pages for people', () => {
       '/search/',
       '/advisor/',
       '/agents/',
+      '/api/',
       '/404.html',
     ];
     const index = await open('/');
@@ -406,7 +407,7 @@ describe('pages for people', () => {
       .getAttribute('href');
     const agent = await index.locator('a[href^="/agent/"]').first().getAttribute('href');
     for (const path of [narrative, agent]) if (path) pages.push(path);
-    expect(pages).toHaveLength(13);
+    expect(pages).toHaveLength(14);
     const found: string[] = [];
     for (const width of [1280, 390]) {
       for (const path of pages) {
@@ -466,6 +467,17 @@ describe('free routes as static files', () => {
     expect(guide.type).toBe('text/markdown; charset=utf-8');
     expect(guide.body).toMatch(/^# /);
     expect(JSON.parse((await get('/api.json')).body).success).toBe(true);
+  });
+
+  it('answers every folder URL with a page, never a file listing (plain static hosts)', async () => {
+    const guide = await get('/api/');
+    expect(guide.type).toBe('text/html; charset=utf-8');
+    expect(guide.body).toContain('/api.md');
+    for (const folder of ['/api/forum/digests/', '/digests/', '/digests/2026/01/28/', '/.well-known/']) {
+      const page = await get(folder);
+      expect(page.type, folder).toBe('text/html; charset=utf-8');
+      expect(page.body, folder).toContain('<main>');
+    }
   });
 
   it('lists the site in a sitemap and the latest hours in an RSS feed', async () => {
