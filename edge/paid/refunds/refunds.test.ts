@@ -205,6 +205,7 @@ describe.each(kinds)('refunds on the dev chain: %s queue', (_kind, setup) => {
     }
   });
 
+  const LOCK_TTL_MS = 3_000;
   it.each([
     ['after signing, before broadcasting', 'afterSign'],
     ['after broadcasting, before marking confirmed', 'afterBroadcast'],
@@ -220,8 +221,9 @@ describe.each(kinds)('refunds on the dev chain: %s queue', (_kind, setup) => {
         return claim && { ...claim, save: claim.save, release: async () => {} };
       },
     };
+    // Long enough that a loaded machine still checks the held lock before it expires.
     const dying = worker(noRelease, {
-      lockTtlMs: 300,
+      lockTtlMs: LOCK_TTL_MS,
       hooks: {
         [hook]: () => {
           throw new Error('simulated crash');
@@ -241,7 +243,7 @@ describe.each(kinds)('refunds on the dev chain: %s queue', (_kind, setup) => {
     try {
       await w.drain(); // the dead worker's lock still holds: nothing happens
       expect((await restarted.get(id))?.state).toBe('signed');
-      await new Promise((r) => setTimeout(r, 350));
+      await new Promise((r) => setTimeout(r, LOCK_TTL_MS + 100));
       await w.drain();
       const done = await restarted.get(id);
       expect(done).toMatchObject({ state: 'confirmed', sentTx: signed?.txs?.[0]?.hash });
