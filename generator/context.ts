@@ -25,6 +25,8 @@ export interface GeneratorContext {
   readonly config: Config;
   readonly contentDir: string;
   readonly source: HourSource;
+  /** The same source without comment threads: the advisor's labels need only vote and comment counts. */
+  readonly labelSource: HourSource;
   readonly analyser: Analyser;
   readonly log: EventLog;
   /** Removes the configuration's secrets (keys, secret parts of its URLs) from any text. */
@@ -69,9 +71,12 @@ export async function createGeneratorContext(
   const redact = configRedactor(config);
   const write = output.write ?? ((line: string) => process.stderr.write(`${line}\n`));
   const log = createEventLog(redact, write);
-  const source =
+  const { source, labelSource } =
     overrides.postsFile === undefined
-      ? forumSource(config, log)
+      ? {
+          source: forumSource(config, log),
+          labelSource: forumSource({ ...config, FORUM_COMMENT_THREADS: 0 }, log),
+        }
       : await replayFromFiles({ posts: overrides.postsFile, comments: overrides.commentsFile }, config, (l) =>
           write(redact(l)),
         );
@@ -79,6 +84,7 @@ export async function createGeneratorContext(
     config,
     contentDir: config.CONTENT_DIR,
     source,
+    labelSource,
     analyser: selectAnalyser(config, log),
     log,
     redact,
@@ -113,11 +119,14 @@ async function replayFromFiles(
   files: { posts: string; comments?: string | undefined },
   config: Config,
   note: (line: string) => void,
-): Promise<HourSource> {
+): Promise<{ source: HourSource; labelSource: HourSource }> {
   try {
     const { archive, tally } = await loadReplay(files);
     for (const line of replayNotes(files, tally)) note(line);
-    return replaySource(archive, { commentThreads: config.FORUM_COMMENT_THREADS });
+    return {
+      source: replaySource(archive, { commentThreads: config.FORUM_COMMENT_THREADS }),
+      labelSource: replaySource(archive, { commentThreads: 0 }),
+    };
   } catch (error) {
     if (error instanceof ReplayFileError) throw new SetupError(error.message);
     throw error;

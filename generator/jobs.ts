@@ -16,7 +16,8 @@ export interface PublishedHour {
 }
 
 /** The part of a context a job needs. */
-export type JobContext = Pick<GeneratorContext, 'contentDir' | 'source' | 'analyser' | 'log'>;
+export type JobContext = Pick<GeneratorContext, 'contentDir' | 'source' | 'analyser' | 'log'> &
+  Partial<Pick<GeneratorContext, 'labelSource'>>;
 
 /** Refuses an hour that has not ended at `now` (SetupError): only complete hours are published. */
 export function assertCompleteHour(hour: Date, now: Date): void {
@@ -38,6 +39,7 @@ export async function publishAndLearn(
     contentDir: ctx.contentDir,
     scraped,
     source: ctx.source,
+    ...(ctx.labelSource ? { labelSource: ctx.labelSource } : {}),
     hourStart,
     now,
     log: ctx.log,

@@ -17,6 +17,8 @@ export async function learnStep(options: {
   contentDir: string;
   scraped: ScrapedHour;
   source: HourSource;
+  /** A listing-only source for re-reading hour H−24 (see `learnFromHour`). */
+  labelSource?: HourSource;
   hourStart: Date;
   now: () => Date;
   log: EventLog;
