@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../core/config.ts';
-import { diskKeyStore } from '../edge/paid/keys/index.ts';
+import { apiKeyStore } from '../edge/paid/keys/index.ts';
+import { localState } from '../edge/state/local-state.ts';
 import { startDevPayments, wantsDevPayments } from './dev-payments.ts';
 
 describe('wantsDevPayments', () => {
@@ -45,9 +46,9 @@ describe('startDevPayments', () => {
         `PAYER_PRIVATE_KEY=${payer?.privateKey} npm run pay -- 'http://localhost:9/api/forum/digests?hours=1'`,
       );
       const key = /x-api-key: (mk_[0-9a-f]+)/.exec(banner)?.[1];
-      const keys = diskKeyStore(join(stateDir, 'dev-chain', 'api-keys.json'));
-      expect(await keys.verify(key ?? '')).toBeDefined();
-      await keys.close();
+      const state = await localState(join(stateDir, 'dev-chain'));
+      expect(await apiKeyStore(state).verify(key ?? '')).toBeDefined();
+      await state.close();
       expect(await readFile(join(stateDir, 'keep.txt'), 'utf8')).toContain('operator state');
     } finally {
       await payments.close();

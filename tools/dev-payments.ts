@@ -5,7 +5,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../core/config.ts';
-import { diskKeyStore } from '../edge/paid/keys/index.ts';
+import { apiKeyStore } from '../edge/paid/keys/index.ts';
+import { localState } from '../edge/state/local-state.ts';
 import { type DevChain, startDevChain } from './dev-chain/index.ts';
 
 /** The payment variables; when any is set, the operator configured payments and no dev chain starts. */
@@ -38,9 +39,10 @@ export async function startDevPayments(stateDir: string): Promise<DevPayments> {
   const chain = await startDevChain({ payers: 1, sameSecondBlocks: true });
   const devState = join(stateDir, 'dev-chain');
   await rm(devState, { recursive: true, force: true });
-  const keys = diskKeyStore(join(devState, 'api-keys.json'));
-  const { key } = await keys.issue('npm start test key');
-  await keys.close();
+  const state = await localState(devState);
+  const { key } = await apiKeyStore(state)
+    .issue('npm start test key')
+    .finally(() => state.close());
   const payer = chain.payers[0];
   if (!payer) throw new Error('the dev chain started without a payer account');
   const env = {

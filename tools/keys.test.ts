@@ -2,7 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { diskKeyStore, redisKeyStore } from '../edge/paid/keys/index.ts';
+import { apiKeyStore } from '../edge/paid/keys/index.ts';
+import { localState } from '../edge/state/local-state.ts';
+import { redisState } from '../edge/state/redis-state.ts';
 import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../edge/testing/redis.ts';
 import { runTs } from '../test/cli.ts';
 import { main } from './keys.ts';
@@ -41,11 +43,12 @@ function issued(stdout: string): { id: string; key: string } {
 }
 
 describe('npm run keys', () => {
-  it('disk (the default): issue prints the key once, a running store sees it, revoke and list', async () => {
+  it('the state database (the default): issue prints the key once, a running store sees it, revoke and list', async () => {
     const stateDir = await mkdtemp(join(tmpdir(), 'murmur-keys-cli-'));
     dirs.push(stateDir);
     const env = { STATE_DIR: stateDir, RATE_LIMIT_STORE: 'memory' };
-    const server = diskKeyStore(join(stateDir, 'api-keys.json'));
+    const state = await localState(stateDir);
+    const server = apiKeyStore(state);
     expect(await server.list()).toEqual([]);
 
     const issue = await keys(['issue', '--label', 'partner A'], env);
@@ -53,7 +56,11 @@ describe('npm run keys', () => {
     const { id, key } = issued(issue.stdout);
     expect(issue.stderr).toMatch(/shown only once/);
     expect(await server.verify(key)).toEqual({ id });
-    expect(await readFile(join(stateDir, 'api-keys.json'), 'utf8')).not.toContain(key.slice(3));
+    const files = await Promise.all(
+      ['state.db', 'state.db-wal'].map((f) => readFile(join(stateDir, f), 'latin1').catch(() => '')),
+    );
+    expect(files.join('')).toContain(id);
+    expect(files.join('')).not.toContain(key.slice(3));
 
     const list = await keysInProcess(['list'], env);
     expect(list.code).toBe(0);
@@ -73,6 +80,7 @@ describe('npm run keys', () => {
     expect(JSON.parse(json.stdout)).toEqual([
       { id, label: 'partner A', createdAt: expect.any(String), revokedAt: expect.any(String) },
     ]);
+    await state.close();
   });
 
   it('redis (--store redis, or RATE_LIMIT_STORE=redis): issue, revoke by the key itself', async () => {
@@ -80,14 +88,15 @@ describe('npm run keys', () => {
     const issue = await keys(['issue', '--store', 'redis'], env);
     expect(issue.code, issue.stderr).toBe(0);
     const { id, key } = issued(issue.stdout);
-    const server = redisKeyStore({ url: TEST_REDIS_URL, prefix });
+    const state = redisState({ url: TEST_REDIS_URL, prefix });
+    const server = apiKeyStore(state);
     try {
       expect(await server.verify(key)).toEqual({ id });
       const revoke = await keysInProcess(['revoke', key], { ...env, RATE_LIMIT_STORE: 'redis' });
       expect(revoke).toMatchObject({ code: 0, stdout: `revoked ${id}\n` });
       expect(await server.verify(key)).toBeUndefined();
     } finally {
-      await server.close();
+      await state.close();
     }
   });
 

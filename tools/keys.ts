@@ -1,17 +1,14 @@
 // `npm run keys -- issue [--label <text>] | revoke <id|key> | list [--json]` [--store disk|redis]:
 // free-tier API keys of the advisor. The store is the one the edge uses: RATE_LIMIT_STORE (memory →
-// the key file `${STATE_DIR:-.state}/api-keys.json`, redis → REDIS_URL under RATE_LIMIT_PREFIX), or
+// the state database `${STATE_DIR:-.state}/state.db`, redis → REDIS_URL under RATE_LIMIT_PREFIX), or
 // `--store`. A new key is printed once; only its hash is stored. Exit 0 done, 1 failed, 2 bad input.
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../core/config.ts';
-import {
-  type ApiKeyStore,
-  diskKeyStore,
-  keyId,
-  looksLikeKey,
-  redisKeyStore,
-} from '../edge/paid/keys/index.ts';
+import { type ApiKeyStore, apiKeyStore, keyId, looksLikeKey } from '../edge/paid/keys/index.ts';
+import { localState, STATE_FILE } from '../edge/state/local-state.ts';
+import { redisState } from '../edge/state/redis-state.ts';
+import type { StateStore } from '../edge/state/state.ts';
 
 const USAGE = `usage: npm run keys -- <command> [--store disk|redis]
   issue [--label <text>]   issue a key (printed once; only its hash is stored)
@@ -90,22 +87,22 @@ export interface KeysIo {
   err(text: string): void;
 }
 
+/** The state the edge keeps its keys in (opened later, so opening it counts as a failure to reach it). */
 function openStore(
   command: Command,
   env: Record<string, string | undefined>,
-): { store: ApiKeyStore; description: string } {
+): { open(): Promise<StateStore>; description: string } {
   const config = loadConfig(env);
   const kind = command.store ?? (config.RATE_LIMIT_STORE === 'redis' ? 'redis' : 'disk');
   if (kind === 'redis') {
     if (config.REDIS_URL === undefined) throw new ConfigError('REDIS_URL: is required with --store redis');
     return {
-      store: redisKeyStore({ url: config.REDIS_URL, prefix: config.RATE_LIMIT_PREFIX }),
+      open: async () => redisState({ url: config.REDIS_URL as string, prefix: config.RATE_LIMIT_PREFIX }),
       description: `redis at ${where(config.REDIS_URL)} (${config.RATE_LIMIT_PREFIX}apikeys)`,
     };
   }
   const stateDir = (config as { STATE_DIR?: string }).STATE_DIR ?? (env.STATE_DIR?.trim() || '.state');
-  const file = join(stateDir, 'api-keys.json');
-  return { store: diskKeyStore(file), description: file };
+  return { open: () => localState(stateDir), description: join(stateDir, STATE_FILE) };
 }
 
 async function run(command: Command, store: ApiKeyStore, description: string, io: KeysIo): Promise<number> {
@@ -164,8 +161,10 @@ export async function main(
     }
     throw error;
   }
+  let state: StateStore | undefined;
   try {
-    return await run(command, opened.store, opened.description, io);
+    state = await opened.open();
+    return await run(command, apiKeyStore(state), opened.description, io);
   } catch (error) {
     const message = (error as Error).message;
     const unreachable = /max retries per request|ECONNREFUSED|ETIMEDOUT|ENOTFOUND|Connection is closed/i.test(
@@ -178,7 +177,7 @@ export async function main(
     );
     return 1;
   } finally {
-    await opened.store.close();
+    await state?.close();
   }
 }
 

@@ -4,6 +4,7 @@ import { ErrorBody } from '../../core/schemas/envelope.ts';
 import { createApp, type EdgeDeps } from '../app.ts';
 import { memoryLogger } from '../logger.ts';
 import { memoryStore } from '../rate-limit/memory-store.ts';
+import { sqliteState } from '../state/sqlite-state.ts';
 import { distFromEntries } from '../static/dist-map.ts';
 import { fakeGate } from '../testing/fake-gate.ts';
 import { asClient, fakeSiteFiles, TEST_CTX } from '../testing/fixtures.ts';
@@ -22,7 +23,7 @@ function setup(overrides: Partial<EdgeDeps> = {}) {
   const gate = fakeGate(TEST_CTX);
   const freeTier: FreeTier = {
     store: { verify: async (key) => (key === KEY ? { id: 'key_1' } : undefined) },
-    quota: keyQuota({ store, perDay: LIMITS.advisorKey.max, now: () => NOW }),
+    quota: keyQuota({ state: sqliteState(':memory:'), perDay: LIMITS.advisorKey.max, now: () => NOW }),
   };
   const filed: Parameters<RefundSink['enqueue']>[0][] = [];
   const refunds: RefundSink = {
@@ -167,7 +168,7 @@ describe('advisor route', () => {
 
   it('free-tier key: when the unit cannot be given back, still a 500 that does not claim it was, and logged', async () => {
     const logger = memoryLogger();
-    const quota = keyQuota({ store: memoryStore(), perDay: LIMITS.advisorKey.max, now: () => NOW });
+    const quota = keyQuota({ state: sqliteState(':memory:'), perDay: LIMITS.advisorKey.max, now: () => NOW });
     const { post } = setup({
       logger,
       freeTier: {

@@ -6,11 +6,12 @@ import { BASE_MAINNET_USDC, DEMO_PAYMENT_TERMS } from '../../core/payment.ts';
 import type { Logger } from '../logger.ts';
 import type { RateLimitStore } from '../rate-limit/store.ts';
 import type { ExtraChecks } from '../routes/health.ts';
+import { localState } from '../state/local-state.ts';
+import { redisState } from '../state/redis-state.ts';
 import type { FreeTier } from './advisor.ts';
 import { embeddedFacilitator, type Facilitator, hostOf, remoteFacilitator } from './facilitator.ts';
 import { challengeOnlyGate, type PaymentGate } from './gate.ts';
-import { type ApiKeyStore, diskKeyStore, keyQuota, redisKeyStore } from './keys/index.ts';
-import { quotaStore } from './keys/quota-store.ts';
+import { type ApiKeyStore, apiKeyStore, keyQuota } from './keys/index.ts';
 import {
   diskRefundQueue,
   fallbackRefundQueue,
@@ -40,11 +41,10 @@ export interface PaymentsRuntime {
   close(): Promise<void>;
 }
 
-/** Where the edge's state lives: settlements, refunds and API keys (for logs). */
+/** Where the edge's state lives: settlements and refunds (for logs). */
 export interface StatePaths {
   readonly settlements: string;
   readonly refunds: string;
-  readonly keys: string;
 }
 
 /** The files of the edge's state under STATE_DIR (disk mode). */
@@ -52,7 +52,6 @@ export function statePaths(stateDir: string): StatePaths {
   return {
     settlements: join(stateDir, 'settlements.jsonl'),
     refunds: join(stateDir, 'refunds'),
-    keys: join(stateDir, 'api-keys.json'),
   };
 }
 
@@ -87,7 +86,7 @@ export function facilitatorFromSetup(
 /**
  * Builds the paid routes' runtime from the configuration alone: the gate (payments ON with PAY_TO and
  * a facilitator, else challenge-only with the demo payee), settlement records, the refund queue and
- * worker, and the free-tier keys with their daily quota in a store of its own (`keys/quota-store.ts`:
+ * worker, and the free-tier keys with their daily quota (rows of the state store, `../state/`:
  * never the per-IP rate-limit store, whose traffic must not evict quotas). On disk under STATE_DIR by
  * default; in Redis (under RATE_LIMIT_PREFIX) when RATE_LIMIT_STORE is redis.
  */
@@ -120,13 +119,19 @@ export async function paymentsFromConfig(
         logger,
       })
     : diskRefunds;
-  const keys: ApiKeyStore = shared
-    ? redisKeyStore({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger })
-    : diskKeyStore(paths.keys);
-  const quotas = quotaStore(shared ? { url: shared, prefix: cfg.RATE_LIMIT_PREFIX } : undefined, logger);
+  // Keys and quotas: rows of the instance's SQLite state, or of Redis shared by every instance (the
+  // quotas then counted in the instance's own state while Redis is down).
+  const local = await localState(cfg.STATE_DIR, logger);
+  const sharedState = shared ? redisState({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger }) : undefined;
+  const keys: ApiKeyStore = apiKeyStore(sharedState ?? local);
   const freeTier: FreeTier = {
     store: keys,
-    quota: keyQuota({ store: quotas, perDay: LIMITS.advisorKey.max, now }),
+    quota: keyQuota({
+      state: sharedState ?? local,
+      ...(sharedState ? { fallback: local } : {}),
+      perDay: LIMITS.advisorKey.max,
+      now,
+    }),
   };
 
   const facilitator = facilitatorFromSetup(
@@ -213,7 +218,7 @@ export async function paymentsFromConfig(
     async close() {
       await refundWorker?.stop();
       await gate.close();
-      await Promise.allSettled([ledger.close(), refunds.close(), keys.close(), quotas.close()]);
+      await Promise.allSettled([ledger.close(), refunds.close(), local.close(), sharedState?.close()]);
     },
   };
 }

@@ -27,16 +27,21 @@ export interface SqliteStateOptions {
   now?: () => number;
 }
 
-/** The SQLite state plus what only a local file can do: run several writes as one transaction. */
+/** Rows read from an earlier version's files, to import in one transaction. */
+export interface ImportRows {
+  readonly keys?: readonly StoredKey[];
+  readonly refunds?: readonly RefundRecord[];
+  readonly settlements?: readonly SettlementRecord[];
+}
+
+/** The SQLite state plus what only the local file does: importing an earlier version's files. */
 export interface SqliteState extends StateStore {
-  /** Runs `work` in one transaction (BEGIN IMMEDIATE … COMMIT, or ROLLBACK when it throws). */
-  transaction<T>(work: () => T): T;
-  /** Whether an import of `source` was recorded (see `markImported`). */
-  imported(source: string): boolean;
-  /** Records that `source` was imported (call inside the import's transaction). */
-  markImported(source: string, at: string): void;
-  /** Appends a settlement record synchronously (inside a transaction). */
-  appendSettlementSync(record: SettlementRecord): void;
+  /**
+   * Adds `rows` and records `source` as imported, in one transaction; rows already present (same key
+   * or refund id) are kept as they are. Answers false, adding nothing, when `source` was imported
+   * before (so a crash between the import and the renaming of its file never imports it twice).
+   */
+  importRows(source: string, rows: ImportRows): boolean;
 }
 
 /**
@@ -114,13 +119,15 @@ export function sqliteState(file: string, opts: SqliteStateOptions = {}): Sqlite
   return {
     where: file,
     ready: () => db.isOpen,
-    transaction,
-    imported: (source) => q.imported.get(source) !== undefined,
-    markImported(source, at) {
-      q.markImported.run(source, at);
-    },
-    appendSettlementSync(record) {
-      q.appendSettlement.run(JSON.stringify(record));
+    importRows(source, rows) {
+      return transaction(() => {
+        if (q.imported.get(source) !== undefined) return false;
+        for (const k of rows.keys ?? []) q.insertKey.run(k.id, k.createdAt, JSON.stringify(k));
+        for (const r of rows.refunds ?? []) q.insertRefund.run(r.id, r.state, r.queuedAt, JSON.stringify(r));
+        for (const r of rows.settlements ?? []) q.appendSettlement.run(JSON.stringify(r));
+        q.markImported.run(source, new Date(now()).toISOString());
+        return true;
+      });
     },
 
     async insertKey(key) {

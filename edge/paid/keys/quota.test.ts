@@ -1,10 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../core/limits.ts';
-import { silentLogger } from '../../logger.ts';
-import { memoryStore } from '../../rate-limit/memory-store.ts';
-import { redisStore } from '../../rate-limit/redis-store.ts';
-import type { RateLimitStore } from '../../rate-limit/store.ts';
-import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
+import { redisState } from '../../state/redis-state.ts';
+import { sqliteState } from '../../state/sqlite-state.ts';
+import type { StateStore } from '../../state/state.ts';
+import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
 import { keyQuota } from './index.ts';
 
 const prefix = uniquePrefix();
@@ -13,16 +12,18 @@ afterAll(() => deleteKeys(prefix));
 const DAY = 24 * 60 * 60 * 1000;
 const midnight = Date.parse('2026-03-10T00:00:00.000Z');
 
-/** Waits until a Redis store is connected. */
-async function connected(store: RateLimitStore): Promise<void> {
-  for (let i = 0; i < 100 && !(await store.status()).reachable; i++)
-    await new Promise((r) => setTimeout(r, 20));
+/** Waits until a Redis state is connected. */
+async function connected(state: StateStore): Promise<void> {
+  while (!state.ready()) await new Promise((r) => setTimeout(r, 20));
 }
+
+/** A state of its own in memory (SQLite). */
+const memory = () => sqliteState(':memory:');
 
 describe('key quota', () => {
   it('allows the contract’s 2 a day, refuses the third until the next UTC midnight, then allows again', async () => {
     let now = midnight + 15 * 60 * 60 * 1000 + 30_500; // 15:00:30.5 UTC
-    const quota = keyQuota({ store: memoryStore(), perDay: LIMITS.advisorKey.max, now: () => now });
+    const quota = keyQuota({ state: memory(), perDay: LIMITS.advisorKey.max, now: () => now });
     expect(await quota.take('key_a')).toEqual({ ok: true, limit: 2, remaining: 1, resetAt: midnight + DAY });
     expect(await quota.take('key_a')).toEqual({ ok: true, limit: 2, remaining: 0, resetAt: midnight + DAY });
     const refused = await quota.take('key_a');
@@ -42,7 +43,7 @@ describe('key quota', () => {
 
   it('release gives a taken unit back: take, take, release, and the next take succeeds', async () => {
     const now = midnight + 9 * 60 * 60 * 1000;
-    const quota = keyQuota({ store: memoryStore(), perDay: 2, now: () => now });
+    const quota = keyQuota({ state: memory(), perDay: 2, now: () => now });
     await quota.take('key_r');
     const second = await quota.take('key_r');
     expect(second).toMatchObject({ ok: true, remaining: 0 });
@@ -53,7 +54,7 @@ describe('key quota', () => {
 
   it('release never lets the count go below zero, nor touches another key', async () => {
     const now = midnight + 9 * 60 * 60 * 1000;
-    const quota = keyQuota({ store: memoryStore(), perDay: 2, now: () => now });
+    const quota = keyQuota({ state: memory(), perDay: 2, now: () => now });
     const taken = await quota.take('key_z');
     await quota.take('key_other');
     expect(await quota.release('key_z', taken)).toBe(true);
@@ -68,7 +69,7 @@ describe('key quota', () => {
 
   it('a release after midnight gives back in the day it was taken, never in the new day', async () => {
     let now = midnight + DAY - 1_000;
-    const quota = keyQuota({ store: memoryStore(), perDay: 2, now: () => now });
+    const quota = keyQuota({ state: memory(), perDay: 2, now: () => now });
     const late = await quota.take('key_m');
     now = midnight + DAY + 1_000;
     await quota.take('key_m');
@@ -79,13 +80,13 @@ describe('key quota', () => {
 
   it('is shared by two quota objects (two instances) on one Redis store', async () => {
     const now = midnight + 3_600_000;
-    const a = redisStore({ url: TEST_REDIS_URL, prefix, logger: silentLogger });
-    const b = redisStore({ url: TEST_REDIS_URL, prefix, logger: silentLogger });
+    const a = redisState({ url: TEST_REDIS_URL, prefix });
+    const b = redisState({ url: TEST_REDIS_URL, prefix });
     try {
       await connected(a);
       await connected(b);
-      const qa = keyQuota({ store: a, perDay: 2, now: () => now });
-      const qb = keyQuota({ store: b, perDay: 2, now: () => now });
+      const qa = keyQuota({ state: a, perDay: 2, now: () => now });
+      const qb = keyQuota({ state: b, perDay: 2, now: () => now });
       expect((await qa.take('key_shared')).ok).toBe(true);
       const second = await qb.take('key_shared');
       expect(second).toMatchObject({ ok: true, remaining: 0 });
@@ -93,7 +94,7 @@ describe('key quota', () => {
       expect(await qa.release('key_shared', second)).toBe(true);
       expect(await qb.take('key_shared')).toMatchObject({ ok: true, remaining: 0 });
       expect(await qa.take('key_shared')).toMatchObject({ ok: false, retryAfterSeconds: 23 * 3600 });
-      const tomorrow = keyQuota({ store: b, perDay: 2, now: () => now + DAY });
+      const tomorrow = keyQuota({ state: b, perDay: 2, now: () => now + DAY });
       expect((await tomorrow.take('key_shared')).ok).toBe(true);
       // Today's release after midnight leaves tomorrow's counter alone.
       expect(await tomorrow.release('key_shared', second)).toBe(true);
@@ -101,6 +102,29 @@ describe('key quota', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('while Redis is unreachable counts in the instance’s own state, and gives back there', async () => {
+    const now = midnight + 3_600_000;
+    const down = redisState({ url: `redis://127.0.0.1:${await closedPort()}`, prefix });
+    const local = memory();
+    try {
+      const quota = keyQuota({ state: down, fallback: local, perDay: 2, now: () => now });
+      await quota.take('key_down');
+      const second = await quota.take('key_down');
+      expect(second).toMatchObject({ ok: true, remaining: 0 });
+      expect((await quota.take('key_down')).ok).toBe(false);
+      expect(await quota.release('key_down', second)).toBe(true);
+      expect(
+        await local.takeQuota(
+          { name: LIMITS.advisorKey.name, client: 'key_down', start: midnight, resetAt: midnight + DAY },
+          now,
+        ),
+      ).toBe(3);
+    } finally {
+      await down.close();
+      await local.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../core/limits.ts';
-import type { RateLimitStore } from '../../rate-limit/store.ts';
+import type { QuotaWindow, StateStore } from '../../state/state.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -10,8 +10,14 @@ export type QuotaAnswer =
 
 /** Options of a key quota. */
 export interface KeyQuotaOptions {
-  /** The rate-limit store (in-process or Redis): quotas live beside the rate limits. */
-  store: RateLimitStore;
+  /**
+   * Where the counters live: the instance's SQLite state, or Redis shared by every instance. Never
+   * the per-IP rate-limit store, whose in-process form evicts its oldest clients when full, so a flood
+   * from many addresses cannot hand a spent key its calls back.
+   */
+  state: StateStore;
+  /** With Redis: the instance's own state, counted in while `state` is not connected or fails. */
+  fallback?: StateStore;
   /** Requests per key per UTC day (the contract's advisor key: `LIMITS.advisorKey.max`, 2). */
   perDay: number;
   /** Clock, ms since epoch. */
@@ -34,32 +40,54 @@ export interface KeyQuota {
 
 /**
  * A per-key daily quota: one fixed-window counter per key and UTC day (00:00 to 24:00 UTC, the same
- * window on every instance) in the rate-limit store. `take` counts one request; past `perDay` it
- * refuses until the next UTC midnight (`resetAt`, ms; `retryAfterSeconds` at least 1). A refused take
- * also counts, which changes nothing: the day is over for that key either way. `release` gives a
- * counted request back, for work that failed after its take (failed calls are never charged).
+ * window on every instance) in the state store. `take` counts one request; past `perDay` it refuses
+ * until the next UTC midnight (`resetAt`, ms; `retryAfterSeconds` at least 1). A refused take also
+ * counts, which changes nothing: the day is over for that key either way. `release` gives a counted
+ * request back, in the store that counted it, for work that failed after its take (failed calls are
+ * never charged).
  */
 export function keyQuota(opts: KeyQuotaOptions): KeyQuota {
   const name = opts.name ?? LIMITS.advisorKey.name;
+  /** Answers counted in the fallback store (Redis was down), so their release goes there too. */
+  const countedLocally = new WeakSet<QuotaAnswer>();
+  const windowOf = (keyId: string, resetAt: number): QuotaWindow => ({
+    name,
+    client: keyId,
+    start: resetAt - DAY_MS,
+    resetAt,
+  });
+  const count = async (window: QuotaWindow, now: number): Promise<{ count: number; local: boolean }> => {
+    const { state, fallback } = opts;
+    if (!fallback) return { count: await state.takeQuota(window, now), local: false };
+    if (state.ready()) {
+      try {
+        return { count: await state.takeQuota(window, now), local: false };
+      } catch {
+        // Counted in the instance's own state below, as the per-IP limits are while Redis is down.
+      }
+    }
+    return { count: await fallback.takeQuota(window, now), local: true };
+  };
   return {
     async take(keyId) {
       const now = opts.now();
-      const start = Math.floor(now / DAY_MS) * DAY_MS;
-      const resetAt = start + DAY_MS;
-      const answer = await opts.store.hit([{ name, client: keyId, start, resetAt }], [], now);
-      const count = answer.counts[0] ?? Number.POSITIVE_INFINITY;
-      if (count <= opts.perDay)
-        return { ok: true, limit: opts.perDay, remaining: opts.perDay - count, resetAt };
-      return {
-        ok: false,
-        limit: opts.perDay,
-        retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
-        resetAt,
-      };
+      const resetAt = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
+      const taken = await count(windowOf(keyId, resetAt), now);
+      const answer: QuotaAnswer =
+        taken.count <= opts.perDay
+          ? { ok: true, limit: opts.perDay, remaining: opts.perDay - taken.count, resetAt }
+          : {
+              ok: false,
+              limit: opts.perDay,
+              retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+              resetAt,
+            };
+      if (taken.local) countedLocally.add(answer);
+      return answer;
     },
     async release(keyId, taken) {
-      const start = taken.resetAt - DAY_MS;
-      return opts.store.release({ name, client: keyId, start, resetAt: taken.resetAt }, opts.now());
+      const store = countedLocally.has(taken) && opts.fallback ? opts.fallback : opts.state;
+      return store.releaseQuota(windowOf(keyId, taken.resetAt), opts.now());
     },
   };
 }
