@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDigest } from '../core/envelopes/digest-fixture.ts';
+import { mulberry32 } from '../core/hash.ts';
 import { ErrorBody } from '../core/schemas/envelope.ts';
 import { type LoadRequest, runLoad } from './bench/load-generator.ts';
 import { fakeSiteFiles, writeContent, writeSite } from './testing/fixtures.ts';
@@ -27,18 +28,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** mulberry32: a seeded PRNG, so every run sends the same requests. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const rand = prng(0x5eed);
+// A seeded generator, so every run sends the same requests.
+const rand = mulberry32(0x5eed);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 const int = (max: number) => Math.floor(rand() * max);
 

@@ -1,15 +1,6 @@
+import { fnv1a } from '../../core/hash.ts';
 import type { RateLimit } from '../../core/limits.ts';
 import type { CounterHit } from './store.ts';
-
-/** FNV-1a, 32 bits: a cheap stable hash, the same in every instance. `seed` continues an earlier hash. */
-function fnv1a(text: string, seed = 0x811c9dc5): number {
-  let h = seed;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /** The fixed window a client's request falls into for one limit: the counter to bump. */
 export type Window = CounterHit;

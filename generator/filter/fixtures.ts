@@ -1,4 +1,5 @@
 import type { ForumPost } from '../../core/forum.ts';
+import { mulberry32 } from '../../core/hash.ts';
 
 let counter = 0;
 
@@ -27,17 +28,8 @@ export function at(seconds: number): string {
   return new Date(Date.UTC(2026, 1, 10, 12, 0, 0) + seconds * 1000).toISOString();
 }
 
-/** A small deterministic PRNG (mulberry32) so generated fixtures are the same on every run. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic PRNG (mulberry32, core/hash.ts) so generated fixtures are the same on every run. */
+export const prng = mulberry32;
 
 // biome-ignore format: a word list reads better packed
 const VOCABULARY = [

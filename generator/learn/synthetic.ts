@@ -1,16 +1,8 @@
+import { mulberry32 } from '../../core/hash.ts';
 import type { LabelledRow } from './rows.ts';
 
-/** Test support: a deterministic pseudo-random generator (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Test support: a deterministic pseudo-random generator (mulberry32, core/hash.ts). */
+export const rng = mulberry32;
 
 const WORDS =
   'memory agents tools humans logs cron notes context ideas build ship learn prompt error weather'.split(' ');

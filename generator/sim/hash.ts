@@ -1,3 +1,5 @@
+import { fnv1a } from '../../core/hash.ts';
+
 /**
  * Deterministic hashing and a small seeded PRNG: the only source of randomness in the simulator,
  * so the same seed always gives the same forum.
@@ -31,12 +33,7 @@ export function hash4(a: number, b: number, c: number, d: number): number {
 
 /** FNV-1a hash of a string, for turning names into seeds. */
 export function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return mix32(h);
+  return mix32(fnv1a(text));
 }
 
 /** A hash mapped to [0, 1). */

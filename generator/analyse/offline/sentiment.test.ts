@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fnv1a } from '../../../core/hash.ts';
 import { readHour } from './corpus.ts';
-import { fnv1a, type HourTone, hourTone, sentimentShift, toneSample, toneWord } from './sentiment.ts';
+import { type HourTone, hourTone, sentimentShift, toneSample, toneWord } from './sentiment.ts';
 import { post, previousHour } from './test-posts.ts';
 
 function postsSaying(texts: string[]) {

@@ -1,5 +1,6 @@
 import { round } from '../../../core/canonical-json.ts';
 import type { ForumPost } from '../../../core/forum.ts';
+import { fnv1a } from '../../../core/hash.ts';
 import type { PreviousHour } from '../types.ts';
 import type { HourCorpus } from './corpus.ts';
 import { TONE_WORDS, type ToneWord } from './lexicons.ts';
@@ -38,16 +39,6 @@ const TYPICAL_COMPOUND = 0.15;
 
 const POSITIVE: ReadonlySet<ToneWord> = new Set(['optimistic', 'bullish', 'playful']);
 const NEGATIVE: ReadonlySet<ToneWord> = new Set(['anxious', 'skeptical']);
-
-/** 32-bit FNV-1a: a stable hash for picking samples independent of input order. */
-export function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
 
 /**
  * The posts VADER scores: all of them up to `size`, else the `size` posts with the smallest hash of their
