@@ -20,7 +20,7 @@ import {
   redisRefundQueue,
   startRefundWorker,
 } from './refunds/index.ts';
-import { diskSettlementLog, redisSettlementLog, type SettlementLog } from './settlement-log.ts';
+import { type SettlementLog, stateSettlementLog } from './settlement-log.ts';
 import { createX402Gate, type X402Gate } from './x402-gate.ts';
 
 /** Everything the paid routes run on, built from the configuration. */
@@ -41,18 +41,14 @@ export interface PaymentsRuntime {
   close(): Promise<void>;
 }
 
-/** Where the edge's state lives: settlements and refunds (for logs). */
+/** Where the edge's refund queue lives under STATE_DIR (disk mode). */
 export interface StatePaths {
-  readonly settlements: string;
   readonly refunds: string;
 }
 
-/** The files of the edge's state under STATE_DIR (disk mode). */
+/** The files of the edge's refund queue under STATE_DIR (disk mode). */
 export function statePaths(stateDir: string): StatePaths {
-  return {
-    settlements: join(stateDir, 'settlements.jsonl'),
-    refunds: join(stateDir, 'refunds'),
-  };
+  return { refunds: join(stateDir, 'refunds') };
 }
 
 /**
@@ -106,10 +102,6 @@ export async function paymentsFromConfig(
   const paths = statePaths(cfg.STATE_DIR);
   const shared = cfg.RATE_LIMIT_STORE === 'redis' && cfg.REDIS_URL !== undefined ? cfg.REDIS_URL : undefined;
 
-  const diskLedger = diskSettlementLog(paths.settlements);
-  const ledger = shared
-    ? redisSettlementLog({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, fallback: diskLedger, logger })
-    : diskLedger;
   // With Redis, an order Redis does not take goes to the disk queue (never lost) and moves back later.
   const diskRefunds = diskRefundQueue(paths.refunds);
   const refunds: RefundQueue = shared
@@ -119,10 +111,15 @@ export async function paymentsFromConfig(
         logger,
       })
     : diskRefunds;
-  // Keys and quotas: rows of the instance's SQLite state, or of Redis shared by every instance (the
-  // quotas then counted in the instance's own state while Redis is down).
+  // Keys, quotas and settlement records: rows of the instance's SQLite state, or of Redis shared by
+  // every instance (quotas and records then go to the instance's own state while Redis is down).
   const local = await localState(cfg.STATE_DIR, logger);
   const sharedState = shared ? redisState({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger }) : undefined;
+  const ledger = stateSettlementLog({
+    state: sharedState ?? local,
+    ...(sharedState ? { fallback: local } : {}),
+    logger,
+  });
   const keys: ApiKeyStore = apiKeyStore(sharedState ?? local);
   const freeTier: FreeTier = {
     store: keys,

@@ -1,17 +1,13 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../logger.ts';
+import { localState } from '../state/local-state.ts';
+import { redisState } from '../state/redis-state.ts';
+import { sqliteState } from '../state/sqlite-state.ts';
 import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../testing/redis.ts';
-import {
-  diskSettlementLog,
-  readSettlementLog,
-  redisSettlementLog,
-  type SettlementRecord,
-  settlementStreamKey,
-} from './settlement-log.ts';
+import { readSettlements, type SettlementRecord, stateSettlementLog } from './settlement-log.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -32,88 +28,68 @@ const record = (i: number, outcome: SettlementRecord['outcome'] = 'settled'): Se
   transaction: `0x${i.toString(16).padStart(64, '0')}`,
 });
 
-describe('disk settlement log', () => {
-  it('appends one JSON line per record, durable when record resolves, in a 0600 file it creates', async () => {
-    const file = join(dir, 'a', 'nested', 'settlements.jsonl');
-    const log = diskSettlementLog(file);
-    await log.record(record(1));
-    expect(await readSettlementLog(file)).toEqual([record(1)]);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
+describe('settlement log in the SQLite state', () => {
+  it('keeps every record, in order, in an owner-only database it creates', async () => {
+    const stateDir = join(dir, 'one', 'state');
+    const state = await localState(stateDir);
+    const log = stateSettlementLog({ state, logger: memoryLogger() });
+    await Promise.all([1, 2, 3].map((i) => log.record(record(i, i === 2 ? 'failed' : 'settled'))));
     await log.close();
-  });
-
-  it('keeps every one of many concurrent records, whole, and appends across reopenings', async () => {
-    const file = join(dir, 'concurrent.jsonl');
-    const log = diskSettlementLog(file);
-    await Promise.all(Array.from({ length: 200 }, (_, i) => log.record(record(i))));
-    await log.close();
-    const again = diskSettlementLog(file);
-    await again.record(record(999, 'refund-queued'));
-    await again.close();
-    const read = await readSettlementLog(file);
-    expect(read).toHaveLength(201);
-    expect(new Set(read.map((r) => r.transaction)).size).toBe(201);
-    expect(read.at(-1)?.outcome).toBe('refund-queued');
-  });
-
-  it('reads a missing log as empty, and refuses records once closed', async () => {
-    expect(await readSettlementLog(join(dir, 'missing.jsonl'))).toEqual([]);
-    const log = diskSettlementLog(join(dir, 'closed.jsonl'));
-    await log.close();
-    await expect(log.record(record(1))).rejects.toThrow(/closed/);
+    await state.close();
+    expect(await readSettlements(stateDir)).toEqual([record(1), record(2, 'failed'), record(3)]);
+    expect((await stat(join(stateDir, 'state.db'))).mode & 0o777).toBe(0o600);
   });
 
   it('rejects a record it cannot write (the caller logs it instead)', async () => {
-    const file = join(dir, 'a-file.jsonl');
-    const ok = diskSettlementLog(file);
-    await ok.record(record(1));
-    await ok.close();
-    // A folder path that runs through a regular file: ENOTDIR.
-    const log = diskSettlementLog(join(file, 'below', 'settlements.jsonl'));
-    await expect(log.record(record(2))).rejects.toThrow();
+    const state = sqliteState(join(dir, 'closed.db'));
+    await state.close();
+    await expect(stateSettlementLog({ state, logger: memoryLogger() }).record(record(1))).rejects.toThrow();
+  });
+
+  it('imports an earlier version’s settlements.jsonl once at start-up, skipping a torn last line', async () => {
+    const stateDir = join(dir, 'legacy');
+    await localState(stateDir).then((s) => s.close());
+    const lines = [record(1), record(2)].map((r) => JSON.stringify(r)).join('\n');
+    await writeFile(join(stateDir, 'settlements.jsonl'), `${lines}\n{"at":"2026-01-30T11:0`);
+    const state = await localState(stateDir);
+    await stateSettlementLog({ state, logger: memoryLogger() }).record(record(3));
+    await state.close();
+    expect(await readSettlements(stateDir)).toEqual([record(1), record(2), record(3)]);
+    expect((await readdir(stateDir)).filter((f) => f.startsWith('settlements'))).toEqual([
+      'settlements.jsonl.imported',
+    ]);
   });
 });
 
-describe('Redis settlement log', () => {
-  it('adds each record to the stream under the prefix', async () => {
+describe('settlement log in Redis', () => {
+  it('adds each record to the shared stream, none to the local state', async () => {
     const prefix = uniquePrefix();
-    const fallbackFile = join(dir, 'redis-fallback-unused.jsonl');
-    const log = redisSettlementLog({
-      url: TEST_REDIS_URL,
-      prefix,
-      fallback: diskSettlementLog(fallbackFile),
-      logger: memoryLogger(),
-    });
-    await Promise.all([log.record(record(1)), log.record(record(2))]);
-    const redis = new Redis(TEST_REDIS_URL);
+    const shared = redisState({ url: TEST_REDIS_URL, prefix });
+    const local = sqliteState(':memory:');
+    const log = stateSettlementLog({ state: shared, fallback: local, logger: memoryLogger() });
     try {
-      const entries = await redis.xrange(settlementStreamKey(prefix), '-', '+');
-      const stored = entries.map(([, fields]) => JSON.parse(fields[1] ?? '{}') as SettlementRecord);
-      expect(stored.map((r) => r.transaction).sort()).toEqual([record(1).transaction, record(2).transaction]);
+      while (!shared.ready()) await new Promise((r) => setTimeout(r, 10));
+      await log.record(record(1));
+      await log.record(record(2));
+      expect(await shared.listSettlements()).toEqual([record(1), record(2)]);
+      expect(await local.listSettlements()).toEqual([]);
     } finally {
-      redis.disconnect();
-      await log.close();
+      await shared.close();
+      await local.close();
       await deleteKeys(prefix);
     }
-    expect(await readSettlementLog(fallbackFile)).toEqual([]);
   });
 
-  it('writes to the fallback log when Redis cannot be reached, so no settlement goes unrecorded', async () => {
-    const fallbackFile = join(dir, 'redis-down.jsonl');
+  it('writes to the local state when Redis cannot be reached, so no settlement goes unrecorded', async () => {
     const logger = memoryLogger();
-    const log = redisSettlementLog({
-      url: `redis://127.0.0.1:${await closedPort()}`,
-      prefix: uniquePrefix(),
-      fallback: diskSettlementLog(fallbackFile),
-      logger,
-    });
+    const shared = redisState({ url: `redis://127.0.0.1:${await closedPort()}`, prefix: uniquePrefix() });
+    const local = sqliteState(':memory:');
+    const log = stateSettlementLog({ state: shared, fallback: local, logger });
     await log.record(record(7));
     await log.record(record(8));
-    await log.close();
-    expect((await readSettlementLog(fallbackFile)).map((r) => r.transaction)).toEqual([
-      record(7).transaction,
-      record(8).transaction,
-    ]);
+    expect(await local.listSettlements()).toEqual([record(7), record(8)]);
     expect(logger.lines.filter((l) => l.level === 'warn')).toHaveLength(1);
+    await shared.close();
+    await local.close();
   });
 });

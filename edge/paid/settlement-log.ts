@@ -1,7 +1,8 @@
-import { mkdir, open, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { Redis } from 'ioredis';
+import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
+import { STATE_FILE } from '../state/local-state.ts';
+import { sqliteState } from '../state/sqlite-state.ts';
+import type { StateStore } from '../state/state.ts';
 
 /**
  * What happened to a payment: `settled` (money moved to the payee), `refund-queued` (it had settled,
@@ -34,7 +35,7 @@ export interface SettlementRecord {
   indeterminate?: boolean;
 }
 
-/** Where settlement records go. `record` resolves once the record is durable. */
+/** Where settlement records go. `record` resolves once the record is durable; `close` leaves the state to its owner. */
 export interface SettlementLog {
   /** Where the records live, for logs and /health (no secrets). */
   readonly where: string;
@@ -49,143 +50,57 @@ export const noSettlementLog: SettlementLog = {
   async close() {},
 };
 
-/**
- * Settlement records as JSON lines appended to one file (mode 0600), each write followed by
- * fdatasync: `record` resolves only once its line is on disk. Concurrent records are written and
- * synced together (group commit), so 16 settlements cost one or two syncs, not 16. The folder is
- * created (and synced, so the new file's entry survives a crash) on first use.
- */
-export function diskSettlementLog(file: string): SettlementLog {
-  let handle: ReturnType<typeof open> | undefined;
-  let pending: Array<{ line: string; resolve: () => void; reject: (e: Error) => void }> = [];
-  let flushing: Promise<void> | null = null;
-  let closed = false;
-
-  const opened = () => {
-    handle ??= (async () => {
-      const dir = dirname(file);
-      await mkdir(dir, { recursive: true });
-      const h = await open(file, 'a', 0o600);
-      const d = await open(dir, 'r');
-      try {
-        await d.sync();
-      } catch {
-        // Some file systems cannot sync a folder; the append itself is still synced.
-      } finally {
-        await d.close();
-      }
-      return h;
-    })();
-    handle.catch(() => {
-      handle = undefined;
-    });
-    return handle;
-  };
-
-  const flush = async () => {
-    while (pending.length > 0) {
-      const batch = pending;
-      pending = [];
-      try {
-        const h = await opened();
-        await h.write(batch.map((b) => b.line).join(''));
-        await h.datasync();
-        for (const b of batch) b.resolve();
-      } catch (error) {
-        for (const b of batch) b.reject(error as Error);
-      }
-    }
-    flushing = null;
-  };
-
-  return {
-    where: file,
-    record(entry) {
-      if (closed) return Promise.reject(new Error('settlement log is closed'));
-      return new Promise<void>((resolve, reject) => {
-        pending.push({ line: `${JSON.stringify(entry)}\n`, resolve, reject });
-        flushing ??= flush();
-      });
-    },
-    async close() {
-      closed = true;
-      await flushing;
-      if (handle) await (await handle.catch(() => undefined))?.close();
-      handle = undefined;
-    },
-  };
-}
-
-/** Reads a settlement log file back (tests, operators); missing file → no records. */
-export async function readSettlementLog(file: string): Promise<SettlementRecord[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as SettlementRecord);
-}
-
-/** Options of the Redis settlement log. */
-export interface RedisSettlementLogOptions {
-  url: string;
-  /** Key prefix; records go to the stream `${prefix}settlements`. */
-  prefix: string;
-  /** Where a record goes when Redis does not take it (never dropped): normally the disk log. */
-  fallback: SettlementLog;
+/** Options of `stateSettlementLog`. */
+export interface StateSettlementLogOptions {
+  /** Where records go: the instance's SQLite state, or Redis shared by every instance. */
+  state: StateStore;
+  /** With Redis: the instance's own state, where a record goes when Redis does not take it. */
+  fallback?: StateStore;
   logger: Logger;
 }
 
-/** The stream key of the settlement records under a prefix. */
-export function settlementStreamKey(prefix: string): string {
-  return `${prefix}settlements`;
-}
-
 /**
- * Settlement records in a Redis stream shared by every instance (`XADD ${prefix}settlements`, field
- * `record` = the JSON). A record Redis does not accept within 2 s goes to `fallback` instead (logged
- * once per outage), so a settlement is never left unrecorded. Durability in Redis is its AOF/RDB
- * configuration's.
+ * Settlement records as rows of the state store: `record` resolves once the row is durable (SQLite:
+ * committed with `synchronous=FULL`; Redis: `XADD` to `<prefix>settlements`, as durable as its AOF).
+ * A record Redis does not take (not connected, or no answer within 2 s) goes to `fallback` instead,
+ * logged once per outage, so a settlement is never left unrecorded.
  */
-export function redisSettlementLog(opts: RedisSettlementLogOptions): SettlementLog {
-  const redis = new Redis(opts.url, {
-    lazyConnect: false,
-    maxRetriesPerRequest: 1,
-    commandTimeout: 2_000,
-    retryStrategy: (times) => Math.min(times * 200, 2_000),
-  });
-  redis.on('error', () => {});
-  const key = settlementStreamKey(opts.prefix);
+export function stateSettlementLog(opts: StateSettlementLogOptions): SettlementLog {
+  const { state, fallback, logger } = opts;
   let down = false;
   return {
-    where: `redis stream ${key}`,
+    where: state.where,
     async record(entry) {
+      if (!fallback) return state.appendSettlement(entry);
       try {
-        await redis.xadd(key, '*', 'record', JSON.stringify(entry));
+        if (!state.ready()) throw new Error('not connected');
+        await state.appendSettlement(entry);
         if (down) {
           down = false;
-          opts.logger.info('settlement records back in Redis', { stream: key });
+          logger.info('settlement records back in the shared store', { where: state.where });
         }
       } catch (error) {
         if (!down) {
           down = true;
-          opts.logger.warn('Redis refused a settlement record: writing to the fallback log', {
-            stream: key,
-            fallback: opts.fallback.where,
+          logger.warn('the shared store refused a settlement record: writing to the local state', {
+            where: state.where,
+            fallback: fallback.where,
             error: (error as Error).message,
           });
         }
-        await opts.fallback.record(entry);
+        await fallback.appendSettlement(entry);
       }
     },
-    async close() {
-      redis.disconnect();
-      await opts.fallback.close();
-    },
+    async close() {},
   };
+}
+
+/** Reads the settlement records of the SQLite state under `stateDir` (tests, operators). */
+export async function readSettlements(stateDir: string): Promise<SettlementRecord[]> {
+  const state = sqliteState(join(stateDir, STATE_FILE));
+  try {
+    return await state.listSettlements();
+  } finally {
+    await state.close();
+  }
 }

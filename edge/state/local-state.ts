@@ -2,6 +2,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
 import type { StoredKey } from '../paid/keys/key.ts';
+import type { SettlementRecord } from '../paid/settlement-log.ts';
 import { type ImportRows, type SqliteState, sqliteState } from './sqlite-state.ts';
 
 /** The instance's state database under STATE_DIR. */
@@ -13,7 +14,10 @@ interface LegacySource {
   read(path: string): Promise<ImportRows>;
 }
 
-/** `api-keys.json` of versions before the state database: `{"version":1,"keys":[…]}`. */
+/**
+ * Files of versions before the state database: `api-keys.json` (`{"version":1,"keys":[…]}`) and
+ * `settlements.jsonl` (one record a line; a torn last line, left by a crash mid-append, is skipped).
+ */
 const LEGACY_SOURCES: readonly LegacySource[] = [
   {
     name: 'api-keys.json',
@@ -21,6 +25,21 @@ const LEGACY_SOURCES: readonly LegacySource[] = [
       const data = JSON.parse(await readFile(path, 'utf8')) as { keys?: unknown };
       if (!Array.isArray(data.keys)) throw new Error(`${path}: not a key file (expected {"keys":[…]})`);
       return { keys: data.keys as StoredKey[] };
+    },
+  },
+  {
+    name: 'settlements.jsonl',
+    async read(path) {
+      const lines = (await readFile(path, 'utf8')).split('\n').filter((line) => line.trim() !== '');
+      const settlements = lines.flatMap((line, i): SettlementRecord[] => {
+        try {
+          return [JSON.parse(line) as SettlementRecord];
+        } catch (error) {
+          if (i === lines.length - 1) return [];
+          throw new Error(`line ${i + 1}: ${(error as Error).message}`);
+        }
+      });
+      return { settlements };
     },
   },
 ];
@@ -49,6 +68,7 @@ export async function localState(stateDir: string, logger?: Logger): Promise<Sql
         from: path,
         into: state.where,
         keys: rows.keys?.length ?? 0,
+        settlements: rows.settlements?.length ?? 0,
       });
     }
     return state;

@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { AdvisorResponse } from '../../core/schemas/advisor-response.ts';
 import { ErrorBody, HistoryResponse } from '../../core/schemas/envelope.ts';
 import { memoryLogger } from '../../edge/logger.ts';
 import { type AdvisorRuntime, startAdvisorRuntime } from '../../edge/paid/advisor-runtime.ts';
-import { readSettlementLog } from '../../edge/paid/settlement-log.ts';
+import { readSettlements } from '../../edge/paid/settlement-log.ts';
 import type { EdgeHandle } from '../../edge/start.ts';
 import { type DevAccount, type DevChain, startDevChain } from '../../tools/dev-chain/index.ts';
 import {
@@ -110,7 +109,7 @@ describe('paid routes on the dev chain', () => {
       (before[0] as bigint) - 20_000n,
       (before[1] as bigint) + 20_000n,
     ]);
-    const records = await readSettlementLog(join(stateDir, 'settlements.jsonl'));
+    const records = await readSettlements(stateDir);
     expect(records.at(-1)).toMatchObject({
       outcome: 'settled',
       route: HISTORY,
@@ -259,7 +258,7 @@ describe('paid routes on the dev chain', () => {
     expect(await balances(p.address)).toEqual([(before[0] as bigint) - 50_000n]);
     const pending = await edge.payments.refunds.pending();
     expect(pending.map((o) => o.settlementTx)).toContain(receipt.transaction);
-    const records = await readSettlementLog(join(stateDir, 'settlements.jsonl'));
+    const records = await readSettlements(stateDir);
     expect(records.filter((r) => r.transaction === receipt.transaction).map((r) => r.outcome)).toEqual([
       'settled',
       'refund-queued',

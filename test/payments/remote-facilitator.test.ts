@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import { ErrorBody, HistoryResponse } from '../../core/schemas/envelope.ts';
 import { jsonLogger, type Logger } from '../../edge/logger.ts';
 import type { AdviseFn } from '../../edge/paid/advisor.ts';
 import { type AdvisorRuntime, startAdvisorRuntime } from '../../edge/paid/advisor-runtime.ts';
-import { readSettlementLog } from '../../edge/paid/settlement-log.ts';
+import { readSettlements } from '../../edge/paid/settlement-log.ts';
 import type { EdgeHandle } from '../../edge/start.ts';
 import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../edge/testing/redis.ts';
 import type { DevAccount, DevChain } from '../../tools/dev-chain/index.ts';
@@ -366,7 +365,7 @@ describe('an edge restart between "refund queued" and "refund sent"', () => {
     await worker.drain();
     expect(await balances(...watched)).toEqual(refunded);
 
-    const records = await readSettlementLog(join(state, 'settlements.jsonl'));
+    const records = await readSettlements(state);
     expect(records.filter((r) => r.transaction === receipt.transaction).map((r) => r.outcome)).toEqual([
       'settled',
       'refund-queued',
