@@ -1,3 +1,4 @@
+import { sampleCorrelation, sampleRankCorrelation } from 'simple-statistics';
 /** Ranks 1…n of values, ties sharing their average rank. */
 export function averageRanks(values: readonly number[]): number[] {
   const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
@@ -16,34 +17,18 @@ export function averageRanks(values: readonly number[]): number[] {
   return ranks;
 }
 
-/** Pearson correlation; 0 when either side is constant (a constant predictor ranks nothing). */
+/** Pearson correlation (simple-statistics); 0 when either side is constant (a constant predictor ranks nothing). */
 export function pearson(a: readonly number[], b: readonly number[]): number {
-  const n = a.length;
-  if (n < 2 || b.length !== n) return 0;
-  let ma = 0;
-  let mb = 0;
-  for (let i = 0; i < n; i++) {
-    ma += a[i] as number;
-    mb += b[i] as number;
-  }
-  ma /= n;
-  mb /= n;
-  let sab = 0;
-  let saa = 0;
-  let sbb = 0;
-  for (let i = 0; i < n; i++) {
-    const da = (a[i] as number) - ma;
-    const db = (b[i] as number) - mb;
-    sab += da * db;
-    saa += da * da;
-    sbb += db * db;
-  }
-  return saa === 0 || sbb === 0 ? 0 : sab / Math.sqrt(saa * sbb);
+  if (a.length < 2 || b.length !== a.length) return 0;
+  const r = sampleCorrelation([...a], [...b]);
+  return Number.isFinite(r) ? r : 0;
 }
 
-/** Spearman's ρ: Pearson correlation of average ranks (ties handled). */
+/** Spearman's ρ (simple-statistics: Pearson correlation of midranks, ties handled); 0 when undefined. */
 export function spearman(predicted: readonly number[], actual: readonly number[]): number {
-  return pearson(averageRanks(predicted), averageRanks(actual));
+  if (predicted.length < 2 || actual.length !== predicted.length) return 0;
+  const r = sampleRankCorrelation([...predicted], [...actual]);
+  return Number.isFinite(r) ? r : 0;
 }
 
 /** One scored post for the pairwise and cohort metrics. */
