@@ -52,6 +52,8 @@ export const StoryPost = z
     title: z.string(),
     /** Author handle, or null when the forum did not say. */
     author: z.string().nullable(),
+    /** Community (submolt) the post is in, or null when unknown (absent in digests written before it). */
+    submolt: z.string().min(1).nullable().optional(),
     /** Score (upvotes − downvotes, or the forum's own score) when the hour was read. */
     score: z.int(),
     /** Comment count when the hour was read. */

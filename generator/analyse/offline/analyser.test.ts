@@ -116,7 +116,7 @@ describe('offline analyser', () => {
     );
     for (const story of out.stories) {
       expect(story.lead.url).toBe(`https://www.moltbook.com/post/${story.lead.postId}`);
-      expect(input.posts.some((p) => p.id === story.lead.postId)).toBe(true);
+      expect(story.lead.submolt).toBe(input.posts.find((p) => p.id === story.lead.postId)?.submolt);
     }
     for (const heading of [
       '## Overview',

@@ -16,6 +16,7 @@ export function storyPost(post: ForumPost, urlBase: string): StoryPost {
     url: postUrl(urlBase, post.id),
     title: post.title,
     author: post.author,
+    submolt: post.submolt,
     score: post.score,
     comments: post.commentCount,
   };
