@@ -312,6 +312,8 @@ describe('pages for people', () => {
       version: string;
       source: string;
       validation: { model: { spearman: number } } | null;
+      skill: { confidence: string };
+      weakPrediction: boolean;
     };
     // No forum-trained model in this content yet: the shipped default, marked as simulated.
     expect(card.source).toBe('simulator');
@@ -319,6 +321,9 @@ describe('pages for people', () => {
     expect(text).toMatch(/trained only on posts from the built-in forum simulator/);
     expect(text).toContain('/api/forum/advisor');
     expect(text).toContain(card.validation?.model.spearman.toFixed(3) ?? 'missing');
+    // The page states the model's validated skill, and says plainly when the prediction is weak.
+    expect(text).toContain(`confidence ${card.skill.confidence}`);
+    expect(/The prediction is weak/.test(text)).toBe(card.weakPrediction);
     expect(await page.locator('nav a[aria-current="page"]').textContent()).toBe('Advisor');
     await shoot(page, 'advisor');
   });
