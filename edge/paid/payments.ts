@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { type Config, type PaymentSetup, paymentSetup } from '../../core/config.ts';
 import type { PublicContext } from '../../core/envelopes/context.ts';
 import { LIMITS } from '../../core/limits.ts';
@@ -13,11 +12,10 @@ import { embeddedFacilitator, type Facilitator, hostOf, remoteFacilitator } from
 import { challengeOnlyGate, type PaymentGate } from './gate.ts';
 import { type ApiKeyStore, apiKeyStore, keyQuota } from './keys/index.ts';
 import {
-  diskRefundQueue,
   fallbackRefundQueue,
   type RefundQueue,
   type RefundWorker,
-  redisRefundQueue,
+  refundQueue,
   startRefundWorker,
 } from './refunds/index.ts';
 import { type SettlementLog, stateSettlementLog } from './settlement-log.ts';
@@ -39,16 +37,6 @@ export interface PaymentsRuntime {
   /** Extra /health checks: the refund queue and worker. */
   healthChecks(): Promise<ExtraChecks>;
   close(): Promise<void>;
-}
-
-/** Where the edge's refund queue lives under STATE_DIR (disk mode). */
-export interface StatePaths {
-  readonly refunds: string;
-}
-
-/** The files of the edge's refund queue under STATE_DIR (disk mode). */
-export function statePaths(stateDir: string): StatePaths {
-  return { refunds: join(stateDir, 'refunds') };
 }
 
 /**
@@ -83,7 +71,7 @@ export function facilitatorFromSetup(
  * Builds the paid routes' runtime from the configuration alone: the gate (payments ON with PAY_TO and
  * a facilitator, else challenge-only with the demo payee), settlement records, the refund queue and
  * worker, and the free-tier keys with their daily quota (rows of the state store, `../state/`:
- * never the per-IP rate-limit store, whose traffic must not evict quotas). On disk under STATE_DIR by
+ * never the per-IP rate-limit store, whose traffic must not evict quotas). In STATE_DIR/state.db by
  * default; in Redis (under RATE_LIMIT_PREFIX) when RATE_LIMIT_STORE is redis.
  */
 export async function paymentsFromConfig(
@@ -99,22 +87,16 @@ export async function paymentsFromConfig(
   const { logger } = deps;
   const now = deps.now ?? Date.now;
   const setup = paymentSetup(cfg);
-  const paths = statePaths(cfg.STATE_DIR);
   const shared = cfg.RATE_LIMIT_STORE === 'redis' && cfg.REDIS_URL !== undefined ? cfg.REDIS_URL : undefined;
 
-  // With Redis, an order Redis does not take goes to the disk queue (never lost) and moves back later.
-  const diskRefunds = diskRefundQueue(paths.refunds);
-  const refunds: RefundQueue = shared
-    ? fallbackRefundQueue({
-        primary: redisRefundQueue({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger }),
-        fallback: diskRefunds,
-        logger,
-      })
-    : diskRefunds;
-  // Keys, quotas and settlement records: rows of the instance's SQLite state, or of Redis shared by
-  // every instance (quotas and records then go to the instance's own state while Redis is down).
+  // Keys, quotas, refund orders and settlement records: rows of the instance's SQLite state, or of
+  // Redis shared by every instance (quotas, refund orders and records then go to the instance's own
+  // state while Redis is down; a refund order moves back to Redis before it is paid).
   const local = await localState(cfg.STATE_DIR, logger);
   const sharedState = shared ? redisState({ url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger }) : undefined;
+  const refunds: RefundQueue = sharedState
+    ? fallbackRefundQueue({ primary: sharedState, fallback: local, logger })
+    : refundQueue(local);
   const ledger = stateSettlementLog({
     state: sharedState ?? local,
     ...(sharedState ? { fallback: local } : {}),

@@ -1,7 +1,8 @@
-import { readFile, rename } from 'node:fs/promises';
+import { readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../logger.ts';
 import type { StoredKey } from '../paid/keys/key.ts';
+import type { RefundRecord } from '../paid/refunds/order.ts';
 import type { SettlementRecord } from '../paid/settlement-log.ts';
 import { type ImportRows, type SqliteState, sqliteState } from './sqlite-state.ts';
 
@@ -15,8 +16,10 @@ interface LegacySource {
 }
 
 /**
- * Files of versions before the state database: `api-keys.json` (`{"version":1,"keys":[…]}`) and
- * `settlements.jsonl` (one record a line; a torn last line, left by a crash mid-append, is skipped).
+ * Files of versions before the state database: `api-keys.json` (`{"version":1,"keys":[…]}`),
+ * `settlements.jsonl` (one record a line; a torn last line, left by a crash mid-append, is skipped)
+ * and the refund queue's folder `refunds` (one `orders/<id>.json` per order, written atomically, so
+ * never torn; the folder is renamed whole, its lock and temp files with it).
  */
 const LEGACY_SOURCES: readonly LegacySource[] = [
   {
@@ -40,6 +43,22 @@ const LEGACY_SOURCES: readonly LegacySource[] = [
         }
       });
       return { settlements };
+    },
+  },
+  {
+    name: 'refunds',
+    async read(path) {
+      const orders = join(path, 'orders');
+      const names = (await readdir(orders)).filter((n) => n.endsWith('.json')).sort();
+      const refunds: RefundRecord[] = [];
+      for (const name of names) {
+        try {
+          refunds.push(JSON.parse(await readFile(join(orders, name), 'utf8')) as RefundRecord);
+        } catch (error) {
+          throw new Error(`${name}: ${(error as Error).message}`);
+        }
+      }
+      return { refunds };
     },
   },
 ];
@@ -68,6 +87,7 @@ export async function localState(stateDir: string, logger?: Logger): Promise<Sql
         from: path,
         into: state.where,
         keys: rows.keys?.length ?? 0,
+        refunds: rows.refunds?.length ?? 0,
         settlements: rows.settlements?.length ?? 0,
       });
     }

@@ -1,14 +1,16 @@
-import { join } from 'node:path';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../core/schemas/envelope.ts';
-import { diskRefundQueue, redisRefundQueue } from '../../edge/paid/refunds/index.ts';
+import { refundQueue } from '../../edge/paid/refunds/index.ts';
+import { localState } from '../../edge/state/local-state.ts';
+import { redisState } from '../../edge/state/redis-state.ts';
 import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../edge/testing/redis.ts';
 import type { DevAccount } from '../../tools/dev-chain/index.ts';
 import { balancesOn, type EdgeFixture, edgeFixture, embeddedEnv, healthOf, payingFetch } from './support.ts';
 
 // Issue 11, item 4: with the refund queue on Redis and Redis unreachable, an advisor that fails after
-// settlement must still record its refund durably (on disk, as the settlement log falls back), and the
+// settlement must still record its refund durably (in the instance's state.db, as the settlement
+// records fall back), and the
 // refund must reach the payer once Redis is back: exactly once.
 
 const ADVISOR = '/api/forum/advisor';
@@ -24,6 +26,16 @@ afterAll(async () => {
   await deleteKeys(prefix);
 });
 
+/** The refund orders pending in the instance's own state (`STATE_DIR/state.db`). */
+async function localPending(stateDir: string) {
+  const local = await localState(stateDir);
+  try {
+    return await refundQueue(local).pending();
+  } finally {
+    await local.close();
+  }
+}
+
 const failing = async () => {
   throw new Error('injected advisor failure');
 };
@@ -34,7 +46,7 @@ const post = (prompt: string): RequestInit => ({
 });
 
 describe('a refund while the Redis refund queue is unreachable', () => {
-  it('is queued on disk (502 refund queued), then moved to Redis and paid back exactly once when Redis is back', async () => {
+  it('is queued in the instance state (502 refund queued), then moved to Redis and paid back exactly once when Redis is back', async () => {
     const { chain } = fx;
     const state = await fx.stateDir();
     const p = chain.payers[0] as DevAccount;
@@ -51,8 +63,7 @@ describe('a refund while the Redis refund queue is unreachable', () => {
     expect(body).toMatchObject({ refund: 'queued', charged: false });
     expect(res.headers.get('x-refund-queued')).toBe('1');
     const receipt = decodePaymentResponseHeader(res.headers.get('payment-response') ?? '');
-    const onDisk = await diskRefundQueue(join(state, 'refunds')).pending();
-    expect(onDisk.map((o) => o.settlementTx)).toEqual([receipt.transaction]);
+    expect((await localPending(state)).map((o) => o.settlementTx)).toEqual([receipt.transaction]);
     expect((await healthOf(a)).checks.refunds).toMatchObject({ pending: 1 });
     await fx.closeEdge(a);
 
@@ -64,10 +75,10 @@ describe('a refund while the Redis refund queue is unreachable', () => {
     await worker.drain();
     const refunded = [before[0], (before[1] as bigint) + 50_000n, (before[2] as bigint) - 50_000n];
     expect(await balancesOn(chain, ...watched)).toEqual(refunded);
-    expect(await diskRefundQueue(join(state, 'refunds')).pending()).toEqual([]);
-    const shared = redisRefundQueue({ url: TEST_REDIS_URL, prefix });
+    expect(await localPending(state)).toEqual([]);
+    const shared = redisState({ url: TEST_REDIS_URL, prefix });
     try {
-      expect(await shared.get(body.refundId ?? '')).toMatchObject({
+      expect(await refundQueue(shared).get(body.refundId ?? '')).toMatchObject({
         state: 'confirmed',
         settlementTx: receipt.transaction,
       });

@@ -1,16 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../logger.ts';
+import { redisState } from '../../state/redis-state.ts';
+import { sqliteState } from '../../state/sqlite-state.ts';
+import type { StateStore } from '../../state/state.ts';
 import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
-import { diskRefundQueue, fallbackRefundQueue, type NewRefundOrder, redisRefundQueue } from './index.ts';
+import { fallbackRefundQueue, type NewRefundOrder, refundQueue } from './index.ts';
 
 const prefixes: string[] = [];
-const dirs: string[] = [];
+const states: StateStore[] = [];
 afterAll(async () => {
+  for (const state of states) await state.close();
   for (const prefix of prefixes) await deleteKeys(prefix);
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
 const order = (settlementTx: string): NewRefundOrder => ({
@@ -23,54 +23,55 @@ const order = (settlementTx: string): NewRefundOrder => ({
   reason: 'test',
 });
 
-async function queues(redisUrl: string) {
-  const dir = await mkdtemp(join(tmpdir(), 'murmur-refund-fallback-'));
-  dirs.push(dir);
+/** The instance's state (SQLite) and Redis, each also as a plain queue, and the fallback queue over both. */
+async function queues(redisUrl: string, connected: boolean) {
   const prefix = uniquePrefix();
   prefixes.push(prefix);
-  const disk = diskRefundQueue(join(dir, 'refunds'));
-  const redis = redisRefundQueue({ url: redisUrl, prefix });
-  const queue = fallbackRefundQueue({ primary: redis, fallback: disk, logger: silentLogger });
-  return { disk, redis, queue, prefix, dir };
+  const localState = sqliteState(':memory:');
+  const sharedState = redisState({ url: redisUrl, prefix });
+  states.push(localState, sharedState);
+  while (connected && !sharedState.ready()) await new Promise((r) => setTimeout(r, 10));
+  const queue = fallbackRefundQueue({ primary: sharedState, fallback: localState, logger: silentLogger });
+  return { local: refundQueue(localState), redis: refundQueue(sharedState), queue };
 }
 
 describe('fallbackRefundQueue', () => {
-  it('with Redis unreachable: the order is stored on disk, listed as pending, and stays there on claim', async () => {
-    const { disk, queue } = await queues(`redis://127.0.0.1:${await closedPort()}`);
+  it('with Redis unreachable: the order is stored in the local state, listed as pending, and stays there on claim', async () => {
+    const { local, queue } = await queues(`redis://127.0.0.1:${await closedPort()}`, false);
     try {
       const filed = await queue.enqueue(order('0xdown1'));
-      expect((await disk.get(filed.id))?.state).toBe('queued');
+      expect((await local.get(filed.id))?.state).toBe('queued');
       expect((await queue.pending()).map((r) => r.id)).toEqual([filed.id]);
       expect(await queue.claim(filed.id, 10_000)).toBeUndefined();
-      expect((await disk.pending()).map((r) => r.id)).toEqual([filed.id]);
+      expect((await local.pending()).map((r) => r.id)).toEqual([filed.id]);
     } finally {
       await queue.close();
     }
   });
 
-  it('moves a disk order into Redis on claim, once, even when Redis also got it (an enqueue whose answer was lost)', async () => {
-    const { disk, redis, queue } = await queues(TEST_REDIS_URL);
+  it('moves a local order into Redis on claim, once, even when Redis also got it (an enqueue whose answer was lost)', async () => {
+    const { local, redis, queue } = await queues(TEST_REDIS_URL, true);
     try {
-      const onDisk = await disk.enqueue(order('0xboth'));
+      const onLocal = await local.enqueue(order('0xboth'));
       await redis.enqueue(order('0xboth'));
-      expect((await queue.pending()).map((r) => r.id)).toEqual([onDisk.id]);
-      const claim = await queue.claim(onDisk.id, 10_000);
-      expect(claim?.record).toMatchObject({ id: onDisk.id, state: 'queued' });
+      expect((await queue.pending()).map((r) => r.id)).toEqual([onLocal.id]);
+      const claim = await queue.claim(onLocal.id, 10_000);
+      expect(claim?.record).toMatchObject({ id: onLocal.id, state: 'queued' });
       await claim?.save({ ...(claim?.record ?? ({} as never)), state: 'confirmed' });
       await claim?.release();
-      expect(await disk.get(onDisk.id)).toBeUndefined();
-      expect((await redis.get(onDisk.id))?.state).toBe('confirmed');
+      expect(await local.get(onLocal.id)).toBeUndefined();
+      expect((await redis.get(onLocal.id))?.state).toBe('confirmed');
       expect(await queue.pending()).toEqual([]);
     } finally {
       await queue.close();
     }
   });
 
-  it('finishes a disk order that was already signed from disk, where its transaction is recorded', async () => {
-    const { disk, redis, queue } = await queues(TEST_REDIS_URL);
+  it('finishes a local order that was already signed from the local state, where its transaction is recorded', async () => {
+    const { local, redis, queue } = await queues(TEST_REDIS_URL, true);
     try {
-      const filed = await disk.enqueue(order('0xsigned'));
-      const held = await disk.claim(filed.id, 10_000);
+      const filed = await local.enqueue(order('0xsigned'));
+      const held = await local.claim(filed.id, 10_000);
       await held?.save({ ...(held?.record ?? ({} as never)), state: 'signed', txs: [] });
       await held?.release();
       const claim = await queue.claim(filed.id, 10_000);

@@ -1,5 +1,5 @@
 import type { Logger } from '../../logger.ts';
-import type { DiskRefundQueue } from './disk-queue.ts';
+import type { StateStore } from '../../state/state.ts';
 import {
   byQueuedAt,
   matches,
@@ -10,13 +10,14 @@ import {
   type RefundRecord,
   requeueFailed,
 } from './order.ts';
+import { refundQueue } from './state-queue.ts';
 
 /** Options of `fallbackRefundQueue`. */
 export interface FallbackRefundQueueOptions {
-  /** The shared queue (Redis); while `ready()` answers false it is not even asked (no wait for a reconnect). */
-  primary: RefundQueue & { ready?(): boolean };
-  /** Where an order goes when the shared queue does not take it: the instance's disk queue. */
-  fallback: DiskRefundQueue;
+  /** The shared state (Redis); while `ready()` answers false it is not even asked (no wait for a reconnect). */
+  primary: StateStore;
+  /** Where an order goes when the shared state does not take it: the instance's SQLite state. */
+  fallback: StateStore;
   logger: Logger;
 }
 
@@ -27,22 +28,24 @@ function union(shared: RefundRecord[], local: RefundRecord[]): RefundRecord[] {
 }
 
 /**
- * A refund queue that never loses an order while the shared queue (Redis) is unreachable, as the
- * settlement log falls back to its disk file:
+ * A refund queue over two state stores that never loses an order while the shared one (Redis) is
+ * unreachable, as the settlement records fall back to the instance's state:
  *
- * - `enqueue` stores the order in the shared queue, or, when that fails, in the disk queue (durable
- *   the same way; logged). An order with no settlement transaction is refused by both alike.
- * - `pending`, `list`, `get` read both (the disk alone while Redis is down), so /health counts both.
- * - `claim` of an order still on disk MOVES it first: enqueue into the shared queue (idempotent by
- *   settlement: if Redis did get it despite the error, the first order is kept), then the disk copy is
- *   removed under its lock, then the shared order is claimed. So the worker drains both queues, and
- *   each order is paid from one queue only: a disk order waits for Redis rather than risk being paid
- *   from both. An order the disk queue already signed (an instance that ran in disk mode before) is
- *   finished from disk, where its transaction is recorded.
+ * - `enqueue` stores the order in Redis, or, when that fails, in the instance's SQLite state
+ *   (committed durably; logged). An order with no settlement transaction is refused by both alike.
+ * - `pending`, `list`, `get` read both (the local state alone while Redis is down), so /health counts both.
+ * - `claim` of an order still in the local state MOVES it first: enqueue into Redis (idempotent by
+ *   settlement: if Redis did get it despite the error, the first order is kept), then the local row is
+ *   deleted under its lock, then the Redis order is claimed. So the worker drains both, and each order
+ *   is paid from one store only: a local order waits for Redis rather than risk being paid from both.
+ *   An order the local state already signed (an instance that ran without Redis before) is finished
+ *   there, where its transaction is recorded.
  */
 export function fallbackRefundQueue(opts: FallbackRefundQueueOptions): RefundQueue {
-  const { primary, fallback, logger } = opts;
-  const up = () => primary.ready?.() ?? true;
+  const primary = refundQueue(opts.primary);
+  const fallback = refundQueue(opts.fallback);
+  const { logger } = opts;
+  const up = () => primary.ready();
 
   /** The shared queue's answer, or undefined (logged) when it cannot be read. */
   const fromShared = async <T>(read: () => Promise<T>, what: string): Promise<T | undefined> => {
@@ -50,14 +53,14 @@ export function fallbackRefundQueue(opts: FallbackRefundQueueOptions): RefundQue
     try {
       return await read();
     } catch (error) {
-      logger.warn(`refund queue: shared queue unreadable (${what}); disk queue only`, {
+      logger.warn(`refund queue: shared queue unreadable (${what}); local state only`, {
         error: (error as Error).message,
       });
       return undefined;
     }
   };
 
-  /** Moves a queued disk order into the shared queue; undefined when it stays on disk for now. */
+  /** Moves a queued local order into the shared queue; undefined when it stays local for now. */
   const moveOrKeep = async (id: string, ttlMs: number): Promise<RefundClaim | undefined | 'moved'> => {
     const local = await fallback.claim(id, ttlMs);
     if (!local) return undefined;
@@ -68,14 +71,14 @@ export function fallbackRefundQueue(opts: FallbackRefundQueueOptions): RefundQue
       await primary.enqueue(orderOf(record));
     } catch (error) {
       await local.release();
-      logger.warn('refund stays on disk until the shared queue can take it', {
+      logger.warn('refund stays in the local state until the shared queue can take it', {
         refund: id,
         error: (error as Error).message,
       });
       return undefined;
     }
     await local.discard();
-    logger.info('refund moved from the disk queue to the shared queue', { refund: id });
+    logger.info('refund moved from the local state to the shared queue', { refund: id });
     return 'moved';
   };
 
@@ -87,7 +90,7 @@ export function fallbackRefundQueue(opts: FallbackRefundQueueOptions): RefundQue
       } catch (error) {
         if ((error as RefundOrderError).name === 'RefundOrderError') throw error;
         const filed = await fallback.enqueue(order);
-        logger.warn('refund queue: shared queue unreachable, refund stored on disk', {
+        logger.warn('refund queue: shared queue unreachable, refund stored in the local state', {
           refund: filed.id,
           error: (error as Error).message,
         });
@@ -121,9 +124,8 @@ export function fallbackRefundQueue(opts: FallbackRefundQueueOptions): RefundQue
       return requeueFailed(queue, id, new Date());
     },
 
-    async close() {
-      await Promise.allSettled([primary.close(), fallback.close()]);
-    },
+    /** Leaves both stores to their owner. */
+    async close() {},
   };
   return queue;
 }

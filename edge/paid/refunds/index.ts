@@ -1,9 +1,8 @@
 /**
  * Refunds of settled payments whose work was not delivered (the contract's 502 `{"refund":"queued"}`):
- * a durable queue (disk or Redis) the paid route writes to before answering, and a worker that pays
+ * a durable queue (rows of the state store: SQLite or Redis) the paid route writes to before answering, and a worker that pays
  * the USDC back from the refund wallet, retrying until confirmed and never twice. See README.md.
  */
-export { type DiskRefundClaim, type DiskRefundQueue, diskRefundQueue } from './disk-queue.ts';
 export { type FallbackRefundQueueOptions, fallbackRefundQueue } from './fallback-queue.ts';
 export {
   LockLostError,
@@ -19,7 +18,7 @@ export {
   refundId,
   type SignedRefundTx,
 } from './order.ts';
-export { type RedisRefundQueueOptions, redisRefundQueue } from './redis-queue.ts';
+export { refundQueue, type StateRefundClaim, type StateRefundQueue } from './state-queue.ts';
 export {
   type RefundWorker,
   type RefundWorkerHooks,

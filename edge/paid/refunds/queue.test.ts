@@ -1,16 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { localState } from '../../state/local-state.ts';
+import { redisState } from '../../state/redis-state.ts';
+import { sqliteState } from '../../state/sqlite-state.ts';
+import type { StateStore } from '../../state/state.ts';
 import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
 import {
-  diskRefundQueue,
   LockLostError,
   type NewRefundOrder,
   RefundOrderError,
   type RefundQueue,
-  redisRefundQueue,
+  refundQueue,
 } from './index.ts';
+import { newRecord } from './order.ts';
 
 const prefixes: string[] = [];
 const dirs: string[] = [];
@@ -29,13 +33,17 @@ const order = (settlementTx: string): NewRefundOrder => ({
   reason: 'test',
 });
 
+/** A queue over its own connection to `state`, closing it with the queue (a restart opens another). */
+const owning = (state: StateStore): RefundQueue =>
+  Object.assign(refundQueue(state), { close: () => state.close() });
+
 const kinds: Array<[string, () => Promise<() => RefundQueue>]> = [
   [
-    'disk',
+    'sqlite',
     async () => {
       const dir = await mkdtemp(join(tmpdir(), 'murmur-refund-queue-'));
       dirs.push(dir);
-      return () => diskRefundQueue(join(dir, 'q'));
+      return () => owning(sqliteState(join(dir, 'state.db')));
     },
   ],
   [
@@ -43,7 +51,7 @@ const kinds: Array<[string, () => Promise<() => RefundQueue>]> = [
     async () => {
       const prefix = uniquePrefix();
       prefixes.push(prefix);
-      return () => redisRefundQueue({ url: TEST_REDIS_URL, prefix });
+      return () => owning(redisState({ url: TEST_REDIS_URL, prefix }));
     },
   ],
 ];
@@ -94,5 +102,49 @@ describe.each(kinds)('refund queue: %s', (_kind, setup) => {
     } finally {
       await queue.close();
     }
+  });
+});
+
+describe('refund orders of an earlier version', () => {
+  it('imports STATE_DIR/refunds/orders/*.json once at start-up, keeping their state, and renames the folder', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'murmur-refund-import-'));
+    dirs.push(dir);
+    const queued = newRecord(order('0x1a'), new Date('2026-03-10T10:00:00.000Z'));
+    const signed = {
+      ...newRecord(order('0x1b'), new Date('2026-03-10T10:00:01.000Z')),
+      state: 'signed' as const,
+    };
+    await mkdir(join(dir, 'refunds', 'orders'), { recursive: true });
+    await mkdir(join(dir, 'refunds', 'locks'));
+    for (const r of [queued, signed]) {
+      await writeFile(join(dir, 'refunds', 'orders', `${r.id}.json`), `${JSON.stringify(r, null, 2)}\n`);
+    }
+    const first = await localState(dir);
+    const queue = refundQueue(first);
+    expect(await queue.pending()).toEqual([queued, signed]);
+    const claim = await queue.claim(queued.id, 10_000);
+    await claim?.save({ ...queued, state: 'confirmed' });
+    await claim?.release();
+    await first.close();
+    expect((await readdir(dir)).filter((f) => f.startsWith('refunds'))).toEqual(['refunds.imported']);
+
+    // A crash before the rename leaves the folder in place: the recorded import keeps it from counting twice.
+    await rename(join(dir, 'refunds.imported'), join(dir, 'refunds'));
+    const again = await localState(dir);
+    expect((await refundQueue(again).list()).map((r) => [r.id, r.state])).toEqual([
+      [queued.id, 'confirmed'],
+      [signed.id, 'signed'],
+    ]);
+    await again.close();
+    expect((await readdir(dir)).filter((f) => f.startsWith('refunds'))).toEqual(['refunds.imported']);
+  });
+
+  it('stops start-up naming an order file it cannot read, and leaves the folder in place', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'murmur-refund-import-'));
+    dirs.push(dir);
+    await mkdir(join(dir, 'refunds', 'orders'), { recursive: true });
+    await writeFile(join(dir, 'refunds', 'orders', 'rf_bad.json'), '{ not json');
+    await expect(localState(dir)).rejects.toThrow(/refunds.*rf_bad\.json/);
+    expect(await readdir(join(dir, 'refunds', 'orders'))).toEqual(['rf_bad.json']);
   });
 });

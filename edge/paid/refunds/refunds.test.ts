@@ -17,13 +17,15 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevChain, startDevChain } from '../../../tools/dev-chain/index.ts';
 import { memoryLogger } from '../../logger.ts';
+import { redisState } from '../../state/redis-state.ts';
+import { sqliteState } from '../../state/sqlite-state.ts';
+import type { StateStore } from '../../state/state.ts';
 import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
 import {
-  diskRefundQueue,
   type RefundQueue,
   type RefundWorkerOptions,
-  redisRefundQueue,
   refundId,
+  refundQueue,
   startRefundWorker,
 } from './index.ts';
 
@@ -87,14 +89,18 @@ function worker(queue: RefundQueue, extra: Partial<RefundWorkerOptions> = {}) {
   return Object.assign(w, { logger });
 }
 
-/** A queue of each kind: `make()` opens a new queue object on the same place (a restart). */
+/** A queue over its own connection to `state`, closing it with the queue. */
+const owning = (state: StateStore): RefundQueue =>
+  Object.assign(refundQueue(state), { close: () => state.close() });
+
+/** A queue of each store: `make()` opens a new connection to the same place (a restart). */
 const kinds: Array<[string, () => Promise<() => RefundQueue>]> = [
   [
-    'disk',
+    'sqlite',
     async () => {
       const dir = await mkdtemp(join(tmpdir(), 'murmur-refunds-'));
       dirs.push(dir);
-      return () => diskRefundQueue(join(dir, 'refunds'));
+      return () => owning(sqliteState(join(dir, 'state.db')));
     },
   ],
   [
@@ -102,7 +108,7 @@ const kinds: Array<[string, () => Promise<() => RefundQueue>]> = [
     async () => {
       const prefix = uniquePrefix();
       prefixes.push(prefix);
-      return () => redisRefundQueue({ url: TEST_REDIS_URL, prefix });
+      return () => owning(redisState({ url: TEST_REDIS_URL, prefix }));
     },
   ],
 ];
@@ -352,6 +358,7 @@ describe('refunds on the dev chain: specifics', () => {
         },
       },
     });
+    await dying.drain(); // after the worker's start-up pass, so the order below is signed by one pass only
     const { id } = await queue.enqueue(order(to));
     await dying.drain();
     await dying.stop();
@@ -391,6 +398,7 @@ describe('refunds on the dev chain: specifics', () => {
     const test = createTestClient({ mode: 'hardhat', chain: chain.chain, transport: http(chain.rpcUrl) });
     await test.setAutomine(false);
     try {
+      await w.drain(); // after the worker's start-up pass, so each drain below is one pass over the order
       const { id } = await queue.enqueue(order(to));
       await w.drain(); // signed and sent, not mined
       expect(await queue.get(id)).toMatchObject({ state: 'signed', attempts: 1 });
@@ -414,15 +422,19 @@ describe('refunds on the dev chain: specifics', () => {
     }
   });
 
-  it('disk: one file per order, no temp files left behind', async () => {
+  it('sqlite: an order is a row of state.db, seen by another connection as soon as enqueue resolves', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'murmur-refunds-'));
     dirs.push(dir);
-    const queue = diskRefundQueue(join(dir, 'refunds'));
-    const a = await queue.enqueue(order(freshAddress()));
-    const b = await queue.enqueue(order(freshAddress()));
-    expect((await readdir(join(dir, 'refunds', 'orders'))).sort()).toEqual(
-      [`${a.id}.json`, `${b.id}.json`].sort(),
-    );
-    expect(await readdir(join(dir, 'refunds', 'locks'))).toEqual([]);
+    const writer = owning(sqliteState(join(dir, 'state.db')));
+    const reader = owning(sqliteState(join(dir, 'state.db')));
+    try {
+      const a = await writer.enqueue(order(freshAddress()));
+      const b = await writer.enqueue(order(freshAddress()));
+      expect((await reader.pending()).map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+      expect((await readdir(dir)).filter((f) => !f.startsWith('state.db'))).toEqual([]);
+    } finally {
+      await writer.close();
+      await reader.close();
+    }
   });
 });

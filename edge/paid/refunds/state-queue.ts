@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { StateStore } from '../../state/state.ts';
+import {
+  LockLostError,
+  matches,
+  newRecord,
+  orderOf,
+  PENDING_STATES,
+  type RefundClaim,
+  type RefundQueue,
+  requeueFailed,
+} from './order.ts';
+
+/** A claim of a state queue, which can also remove its order (handed over to another store). */
+export interface StateRefundClaim extends RefundClaim {
+  /**
+   * Deletes the order while the lock is still ours (else LockLostError). Only for an order now stored
+   * elsewhere (`fallback-queue.ts` moves the instance's orders to Redis).
+   */
+  discard(): Promise<void>;
+}
+
+/** A refund queue over one state store, whose claims can discard their order. */
+export interface StateRefundQueue extends RefundQueue {
+  claim(id: string, ttlMs: number): Promise<StateRefundClaim | undefined>;
+  /** Whether the store answers right now (Redis: connected). */
+  ready(): boolean;
+}
+
+/**
+ * Refund orders as rows of a state store (`edge/state/`): `enqueue` resolves once the row is durable
+ * (SQLite: committed with `synchronous=FULL`; Redis: one Lua script, as durable as its AOF) and is
+ * idempotent by settlement; a claim is the row's lock with an expiry (a crashed worker's lock only
+ * expires), and every save or discard happens only while the lock is the claimer's, renewing it.
+ * `close` leaves the store to its owner.
+ */
+export function refundQueue(state: StateStore): StateRefundQueue {
+  const queue: StateRefundQueue = {
+    ready: () => state.ready(),
+
+    async enqueue(order) {
+      const record = newRecord(order, new Date());
+      return orderOf((await state.insertRefund(record)) ?? record);
+    },
+
+    get: (id) => state.getRefund(id),
+
+    async list(filter) {
+      return (await state.listRefunds()).filter((r) => matches(r, filter));
+    },
+
+    pending: () => state.listRefunds(PENDING_STATES),
+
+    async claim(id, ttlMs) {
+      const owner = randomUUID();
+      if (!(await state.lockRefund(id, owner, ttlMs))) return undefined;
+      const release = () => state.unlockRefund(id, owner);
+      const record = await state.getRefund(id);
+      if (!record) {
+        await release();
+        return undefined;
+      }
+      return {
+        record,
+        async save(next) {
+          if (!(await state.saveRefund(id, owner, next, ttlMs))) {
+            throw new LockLostError(`lock of refund ${id} was lost`);
+          }
+        },
+        async discard() {
+          if (!(await state.deleteRefund(id, owner))) {
+            throw new LockLostError(`lock of refund ${id} was lost`);
+          }
+        },
+        release,
+      };
+    },
+
+    requeue(id) {
+      return requeueFailed(queue, id, new Date());
+    },
+
+    async close() {},
+  };
+  return queue;
+}
