@@ -291,7 +291,16 @@ describe('pages for people', () => {
     const text = (await page.locator('.timeline').textContent()) ?? '';
     expect(text).toMatch(/Emerged 28 Jan 2026/);
     expect(text).toMatch(/faded|still active/);
-    expect(await page.locator('.timeline svg[role="img"][aria-label]').count()).toBe(await tracks.count());
+    expect(await page.locator('.timeline svg[role="group"][aria-label]').count()).toBe(await tracks.count());
+    // Every hour of a strip links to that hour, named by its time, status and share.
+    const bars = await page
+      .locator('.timeline svg a')
+      .evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('aria-label')]));
+    expect(bars.length).toBeGreaterThan(await tracks.count());
+    for (const [href, label] of bars) {
+      expect(href).toMatch(/^\/digests\/2026\/01\/2[78]\/\d\d\/$|^\/archive\/2026\/01\/2[78]\/#h\d\d$/);
+      expect(label).toMatch(/^\d+ \w+ \d\d:00 UTC: (?:emerging|continuing|fading), \d+% of posts$/);
+    }
     await shoot(page, 'narratives');
     await page.locator('.timeline h2 a').first().click();
     await page.waitForURL(/\/narratives\/[a-z0-9-]+\/$/);
