@@ -31,6 +31,20 @@ export function spearman(predicted: readonly number[], actual: readonly number[]
   return Number.isFinite(r) ? r : 0;
 }
 
+/**
+ * What one pair scores in a pairwise accuracy: null when their actual values tie (the pair does not
+ * count), ½ when the prediction ties, else 1 when it orders them like the actual values and 0 when not.
+ */
+function pairCredit(
+  a: { readonly predicted: number; readonly actual: number },
+  b: { readonly predicted: number; readonly actual: number },
+): number | null {
+  if (a.actual === b.actual) return null;
+  const dp = a.predicted - b.predicted;
+  if (dp === 0) return 0.5;
+  return dp > 0 === a.actual > b.actual ? 1 : 0;
+}
+
 /** One scored post for the pairwise and cohort metrics. */
 export interface ScoredItem {
   readonly predicted: number;
@@ -63,11 +77,10 @@ export function pairwiseAccuracy(
       for (let j = i + 1; j < list.length; j++) {
         const b = list[j] as ScoredItem;
         if (b.createdMs - a.createdMs > windowMs) break;
-        if (a.actual === b.actual) continue;
+        const credit = pairCredit(a, b);
+        if (credit === null) continue;
         pairs++;
-        const dp = a.predicted - b.predicted;
-        if (dp === 0) correct += 0.5;
-        else if (dp > 0 === a.actual > b.actual) correct += 1;
+        correct += credit;
       }
     }
   }
@@ -192,11 +205,10 @@ export function sameHourPairwise(items: readonly HourItem[]): { accuracy: number
       const a = list[i] as HourItem;
       for (let j = i + 1; j < list.length; j++) {
         const b = list[j] as HourItem;
-        if (a.actual === b.actual) continue;
+        const credit = pairCredit(a, b);
+        if (credit === null) continue;
         pairs++;
-        const dp = a.predicted - b.predicted;
-        if (dp === 0) correct += 0.5;
-        else if (dp > 0 === a.actual > b.actual) correct += 1;
+        correct += credit;
       }
     }
   }
