@@ -1,19 +1,12 @@
 import type { Logger } from '../logger.ts';
 import type { SettledPayment } from './gate.ts';
+import type { RefundOrder } from './refunds/order.ts';
 import type { SettlementLog } from './settlement-log.ts';
 
 /** Where refunds of settled payments whose work was not delivered are filed (the refund queue). */
 export interface RefundSink {
   /** Resolves once the order is stored durably; idempotent by `settlementTx`. */
-  enqueue(order: {
-    network: string;
-    asset: `0x${string}`;
-    to: `0x${string}`;
-    amount: string;
-    route: string;
-    settlementTx: string;
-    reason: string;
-  }): Promise<{ id: string }>;
+  enqueue(order: Omit<RefundOrder, 'id' | 'queuedAt'>): Promise<{ id: string }>;
 }
 
 /** What filing a refund needs: the queue, the settlement records, a logger, a clock, the route. */
