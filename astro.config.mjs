@@ -4,8 +4,7 @@ import { fileURLToPath } from 'node:url';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { loadConfig } from './core/config.ts';
-import { precompressDir } from './site/lib/precompress.ts';
-import { writeFolderIndexes } from './site/lib/write-folder-indexes.ts';
+import { finishBuild } from './site/lib/finish-build.ts';
 
 const config = loadConfig(process.env);
 
@@ -22,8 +21,10 @@ export default defineConfig({
   integrations: [
     sitemap({ filter: (page) => !page.includes('/search/') }),
     {
-      // An index.html in every folder that has none (plain static hosts), then brotli and gzip copies of
-      // every text file, made once here and served by the edge by Accept-Encoding.
+      // The rest of the build after the pages (site/lib/finish-build.ts): an index.html in every folder that
+      // has none (plain static hosts), the Pagefind search index, then brotli and gzip copies of every text
+      // file (Pagefind's scripts and styles included), made once here and served by the edge by
+      // Accept-Encoding. `astro build` is thus the whole build.
       name: 'murmur:static-hosts',
       hooks: {
         'astro:build:done': async ({ dir, logger }) => {
@@ -31,10 +32,12 @@ export default defineConfig({
             logger.warn(
               `BASE_URL is not set: absolute links (feed, sitemap, canonical, API _meta) name ${config.baseUrl}`,
             );
-          const out = fileURLToPath(dir);
-          logger.info(`${await writeFolderIndexes(out)} folder index pages written`);
-          const { files, bytes, brotliBytes } = await precompressDir(out);
-          logger.info(`${files} files compressed: ${bytes} bytes, ${brotliBytes} with brotli`);
+          const { folderIndexes, searchedFiles, compressed } = await finishBuild(fileURLToPath(dir));
+          logger.info(`${folderIndexes} folder index pages written`);
+          logger.info(`search index written (${searchedFiles} HTML files read)`);
+          logger.info(
+            `${compressed.files} files compressed: ${compressed.bytes} bytes, ${compressed.brotliBytes} with brotli`,
+          );
         },
       },
     },

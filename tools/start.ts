@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../core/config.ts';
 import { listDigestHours } from '../core/content/digest-store.ts';
 import { HOUR_MS, lastCompleteHour } from '../core/hours.ts';
+import { SITE_BUILD_ENV, siteBuildCommand } from '../site/lib/build-command.ts';
 import { type DevPayments, startDevPayments, wantsDevPayments } from './dev-payments.ts';
 import { type DemoPlan, demoPlan } from './start-plan.ts';
 
@@ -47,21 +48,13 @@ try {
 }
 
 /**
- * Builds the site as `npm run build` does, into DIST_DIR (the folder the edge serves), with `env`
- * (the payment variables, so the API guide advertises the payee the edge sells to).
+ * Builds the site as `npm run build` does (the site's one build command: pages, search index, compressed
+ * copies), into DIST_DIR (the folder the edge serves), with `env` (the payment variables, so the API
+ * guide advertises the payee the edge sells to).
  */
 async function build(env: NodeJS.ProcessEnv): Promise<void> {
-  const buildEnv = { ...env, ASTRO_TELEMETRY_DISABLED: '1' };
-  await run(
-    process.execPath,
-    ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', config.DIST_DIR],
-    buildEnv,
-  );
-  await run(
-    process.execPath,
-    ['node_modules/pagefind/lib/runner/bin.cjs', '--site', config.DIST_DIR],
-    buildEnv,
-  );
+  const { command, args } = siteBuildCommand(root, config.DIST_DIR);
+  await run(command, [...args], { ...env, ...SITE_BUILD_ENV });
 }
 
 const generatorEnv = { ...process.env, NODE_OPTIONS: '--max-semi-space-size=8' };
