@@ -83,6 +83,9 @@ export const GENERAL_BUCKET = {
 /** Bounds of the history route's `hours` and `limit` query parameters. */
 export const HISTORY_BOUNDS = { min: 1, max: 24, default: 24 } as const;
 
+/** How many topics the brief keeps (contract: the top 3). */
+export const BRIEF_TOPICS = 3;
+
 /** A digest must be at least this old to be served by the sample route. */
 export const SAMPLE_MIN_AGE_HOURS = 18;
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HISTORY_BOUNDS, LIMITS, type RateLimit, SAMPLE_MIN_AGE_HOURS } from './limits.ts';
+import { BRIEF_TOPICS, HISTORY_BOUNDS, LIMITS, type RateLimit, SAMPLE_MIN_AGE_HOURS } from './limits.ts';
 import { AdvisorRequest } from './schemas/advisor.ts';
 import { AdvisorResult } from './schemas/advisor-result.ts';
 import { CatalogResponse } from './schemas/catalog.ts';
@@ -160,7 +160,7 @@ export const ROUTES = [
     request: none,
     errors: ['NoDigests'],
     tag: 'digests',
-    description: 'A short brief of the latest digest: title, summary, top 3 topics, sentiment.',
+    description: `A short brief of the latest digest: title, summary, top ${BRIEF_TOPICS} topics, sentiment.`,
   },
   {
     id: 'index',

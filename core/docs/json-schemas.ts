@@ -27,7 +27,6 @@ import {
   SampleResponse,
   ValidationDetail,
 } from '../schemas/envelope.ts';
-import { FIELD_DESCRIPTIONS } from './field-descriptions.ts';
 
 /** A JSON Schema (2020-12) object as emitted into documents. */
 export type JsonSchema = Record<string, unknown>;
@@ -35,55 +34,37 @@ export type JsonSchema = Record<string, unknown>;
 /** Prefix of every component reference. */
 export const SCHEMA_REF_PREFIX = '#/components/schemas/';
 
-/** Response schemas (their output shape), by component name, with a one-line description. */
-const RESPONSE_SCHEMAS: ReadonlyArray<[string, z.ZodType, string]> = [
-  ['Digest', Digest, 'One hourly digest (full).'],
-  ['HotDiscussion', HotDiscussion, 'One active discussion of the hour.'],
-  ['Story', Story, 'Posts of one hour about the same thing, with their links.'],
-  ['StoryPost', StoryPost, 'A post a story cites, with its link on the forum.'],
-  ['EngagementAnomaly', EngagementAnomaly, 'A post whose engagement cannot be organic.'],
-  [
-    'TopPostPattern',
-    TopPostPattern,
-    "A trait the hour's best-received posts share more often than the hour's posts overall (our definition of the contract's open `topPostPatterns` element).",
-  ],
-  ['PatternEvidence', PatternEvidence, 'A post cited as evidence for a pattern.'],
-  ['SampleDigest', SampleDigest, 'A digest reduced to the sample fields.'],
-  ['BriefData', BriefData, "The brief's data: title, summary, top 3 topics, sentiment."],
-  ['ApiMeta', ApiMeta, 'Version metadata of every successful JSON body.'],
-  ['BriefMeta', BriefMeta, "The brief's _meta: ApiMeta plus endpoints, docs and discovery."],
-  ['ValidationDetail', ValidationDetail, 'One invalid input.'],
-  ['ErrorBody', ErrorBody, 'Every error body.'],
-  ['LatestResponse', LatestResponse, 'The latest digest.'],
-  ['BriefResponse', BriefResponse, 'The brief of the latest digest.'],
-  ['SampleResponse', SampleResponse, 'The sample envelope.'],
-  ['IndexResponse', IndexResponse, 'The current digest id and when the next is expected.'],
-  ['HistoryResponse', HistoryResponse, 'Historical digests, newest hourStart first.'],
-  ['ChangelogEntry', ChangelogEntry, 'One released version.'],
-  ['ChangelogResponse', ChangelogResponse, 'The version history, newest first.'],
-  ['CatalogProduct', CatalogProduct, 'One product of the family.'],
-  ['CatalogResponse', CatalogResponse, 'The product family catalog.'],
-  [
-    'AdvisorResponse',
-    AdvisorResponse,
-    'The Viral Advisor result: virality prediction, predicted engagement and rewrite suggestions (an automated opinion, not a measured forecast).',
-  ],
-  [
-    'AdvisorResult',
-    AdvisorResult,
-    'Body of a successful advisor call: the result as `data`, inside the usual envelope.',
-  ],
-];
-
-/** Request schemas (their input shape). */
-const REQUEST_SCHEMAS: ReadonlyArray<[string, z.ZodType, string]> = [
-  ['HistoryQuery', HistoryQuery, 'Query of the history route; unknown parameters are rejected.'],
-  [
-    'AdvisorRequest',
-    AdvisorRequest,
-    'Body of the advisor route; `prompt` (or its alias `content`) is required.',
-  ],
-];
+/**
+ * Zod schemas of the public API by component name: responses in their output shape, requests in their
+ * input shape. Every description, of a component and of its fields, is the schema's own (`.describe()`).
+ */
+const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+  Digest,
+  HotDiscussion,
+  Story,
+  StoryPost,
+  EngagementAnomaly,
+  TopPostPattern,
+  PatternEvidence,
+  SampleDigest,
+  BriefData,
+  ApiMeta,
+  BriefMeta,
+  ValidationDetail,
+  ErrorBody,
+  LatestResponse,
+  BriefResponse,
+  SampleResponse,
+  IndexResponse,
+  HistoryResponse,
+  ChangelogEntry,
+  ChangelogResponse,
+  CatalogProduct,
+  CatalogResponse,
+  AdvisorResponse,
+  AdvisorResult,
+};
+const REQUEST_SCHEMAS: Readonly<Record<string, z.ZodType>> = { HistoryQuery, AdvisorRequest };
 
 /** Schemas the zod declarations do not cover: open or protocol shapes. */
 const HAND_WRITTEN: Record<string, JsonSchema> = {
@@ -160,34 +141,19 @@ const HAND_WRITTEN: Record<string, JsonSchema> = {
   },
 };
 
-/** Adds the words of FIELD_DESCRIPTIONS to the properties of a component. */
-function describeFields(name: string, schema: JsonSchema): JsonSchema {
-  const words = FIELD_DESCRIPTIONS[name];
-  const props = schema.properties as Record<string, JsonSchema> | undefined;
-  if (!words || !props) return schema;
-  const described = Object.fromEntries(
-    Object.entries(props).map(([key, value]) => [
-      key,
-      words[key] ? { ...value, description: words[key] } : value,
-    ]),
-  );
-  return { ...schema, properties: described };
-}
-
 /** Converts one registry of zod schemas to named JSON Schemas that reference each other by component. */
 function convert(
-  entries: ReadonlyArray<[string, z.ZodType, string]>,
+  entries: Readonly<Record<string, z.ZodType>>,
   io: 'input' | 'output',
 ): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of entries) registry.add(schema, { id });
-  const descriptions = new Map(entries.map(([id, , description]) => [id, description]));
+  for (const [id, schema] of Object.entries(entries)) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, { io, uri: (id) => `${SCHEMA_REF_PREFIX}${id}` });
   return Object.fromEntries(
     Object.entries(schemas).map(([name, schema]) => {
       // $schema and $id would make each component its own resource and break `#/components/...` refs.
       const { $schema: _s, $id: _i, ...rest } = schema as JsonSchema;
-      return [name, describeFields(name, { description: descriptions.get(name), ...rest })];
+      return [name, rest];
     }),
   );
 }
@@ -210,7 +176,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
 
 /** Name of the component a zod schema of the public API is published as (every route's schemas are). */
 export function componentName(schema: z.ZodType): string {
-  const entry = [...RESPONSE_SCHEMAS, ...REQUEST_SCHEMAS].find(([, s]) => s === schema);
+  const entry = Object.entries({ ...RESPONSE_SCHEMAS, ...REQUEST_SCHEMAS }).find(([, s]) => s === schema);
   if (!entry) throw new Error('schema is not a component of the public API');
   return entry[0];
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import type { PublicContext } from '../envelopes/context.ts';
+import { BRIEF_TOPICS, HISTORY_BOUNDS, SAMPLE_MIN_AGE_HOURS } from '../limits.ts';
 import { DEMO_PAYMENT_TERMS, type PaymentTerms } from '../payment.ts';
 import { ROUTE_ERRORS, ROUTES, type RouteDef, type RouteId, routeById, routePath } from '../routes.ts';
+import { AdvisorRequest, MAX_PROMPT_CHARS } from '../schemas/advisor.ts';
+import { Digest, POST_KINDS, Story } from '../schemas/digest.ts';
+import { IndexResponse } from '../schemas/envelope.ts';
 import { componentName } from './json-schemas.ts';
 import { MOVED_EXTENSION, openApiDocument, PAYMENT_EXTENSION } from './openapi.ts';
 
@@ -154,6 +159,44 @@ describe('OpenAPI document', () => {
     const body = resolve('#/components/schemas/AdvisorRequest') as Obj;
     expect(Object.keys(body.properties as Obj)).toEqual(expect.arrayContaining(['prompt', 'content']));
     expect(body.additionalProperties).toBe(false);
+  });
+
+  it("takes every description from the zod schemas' own `.describe()`", () => {
+    const components = (doc.components as Obj).schemas as Record<string, Obj>;
+    const described: Array<[string, z.ZodObject]> = [
+      ['Digest', Digest as unknown as z.ZodObject],
+      ['Story', Story],
+      ['IndexResponse', IndexResponse],
+    ];
+    for (const [name, schema] of described) {
+      expect(components[name]?.description, name).toBe(schema.description);
+      const props = components[name]?.properties as Record<string, Obj>;
+      for (const [field, fieldSchema] of Object.entries(schema.shape)) {
+        if (fieldSchema.description === undefined) continue;
+        const prop = props[field] as Obj;
+        // A field that is a component as it is ($ref alone) shows the component's description.
+        const published = prop.description ?? (resolve(prop.$ref as string) as Obj).description;
+        expect(published, `${name}.${field}`).toBe(fieldSchema.description);
+      }
+    }
+    // Every contract field of the digest is described.
+    const digest = components.Digest?.properties as Record<string, Obj>;
+    for (const field of Object.keys(digest)) expect(digest[field]?.description, field).toBeTruthy();
+    expect(components.AdvisorRequest?.description).toBe(AdvisorRequest.description);
+  });
+
+  it('derives the numbers in descriptions from the constants that declare them', () => {
+    const range = `${HISTORY_BOUNDS.min}–${HISTORY_BOUNDS.max}, default ${HISTORY_BOUNDS.default}`;
+    expect((resolve('#/components/parameters/hours') as Obj).description).toContain(range);
+    expect((resolve('#/components/parameters/limit') as Obj).description).toContain(range);
+    const body = (resolve('#/components/schemas/AdvisorRequest') as Obj).properties as Record<string, Obj>;
+    expect(body.prompt?.description).toContain(`at most ${MAX_PROMPT_CHARS} characters`);
+    const kind = (resolve('#/components/schemas/Story') as Obj).properties as Record<string, Obj>;
+    for (const k of POST_KINDS) expect(kind.kind?.description).toContain(k);
+    expect((resolve('#/components/responses/NoSampleDigest') as Obj).description).toContain(
+      `${SAMPLE_MIN_AGE_HOURS} hours`,
+    );
+    expect(op('/api/forum/digests/brief').summary).toContain(`top ${BRIEF_TOPICS} topics`);
   });
 
   it('documents the Digest with every contract field and the TopPostPattern shape', () => {

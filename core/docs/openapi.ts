@@ -9,7 +9,7 @@ import {
   SERVER_ERROR,
 } from '../envelopes/errors.ts';
 import { paymentRequirements } from '../envelopes/payment-required.ts';
-import { HISTORY_BOUNDS, LIMITS } from '../limits.ts';
+import { HISTORY_BOUNDS, LIMITS, SAMPLE_MIN_AGE_HOURS } from '../limits.ts';
 import { isDemoPayee, type PaymentTerms } from '../payment.ts';
 import {
   type RequestHeader,
@@ -243,7 +243,7 @@ function componentResponses(ctx: PublicContext, payment: PaymentTerms): Obj {
     },
     NoDigests: { description: 'No completed digest yet.', content: json(schemaRef('ErrorBody'), NO_DIGESTS) },
     NoSampleDigest: {
-      description: 'No digest at least 18 hours old exists yet.',
+      description: `No digest at least ${SAMPLE_MIN_AGE_HOURS} hours old exists yet.`,
       content: json(schemaRef('ErrorBody'), NO_SAMPLE_DIGEST),
     },
     ValidationError: {

@@ -15,6 +15,16 @@ export function typeWords(schema: JsonSchema | undefined): string {
   return 'any';
 }
 
+/** The description of each field of a component schema, by field name (the zod schemas' own words). */
+export function fieldDescriptions(name: string): Record<string, string> {
+  const props = (componentSchemas()[name]?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.fromEntries(
+    Object.entries(props).flatMap(([field, s]) =>
+      typeof s.description === 'string' ? [[field, s.description]] : [],
+    ),
+  );
+}
+
 /** The fields of a component schema as a markdown table: field, type, required, description. */
 export function fieldsTable(name: string): string {
   const schema = componentSchemas()[name];

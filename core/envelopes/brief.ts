@@ -1,13 +1,11 @@
+import { BRIEF_TOPICS } from '../limits.ts';
 import { ROUTES, routePath } from '../routes.ts';
 import type { BriefData, Digest } from '../schemas/digest.ts';
 import type { BriefResponse } from '../schemas/envelope.ts';
 import { absoluteUrl, type PublicContext, urlOf } from './context.ts';
 import { apiMeta, attribution } from './meta.ts';
 
-/** How many topics the brief keeps (contract: the top 3). */
-export const BRIEF_TOPICS = 3;
-
-/** The brief's `data`: exactly the contract's fields, top 3 topics. */
+/** The brief's `data`: exactly the contract's fields, the top BRIEF_TOPICS topics. */
 export function briefData(digest: Digest): BriefData {
   return {
     title: digest.title,

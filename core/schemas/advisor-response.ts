@@ -136,5 +136,8 @@ export const AdvisorResponse = z
     /** Id of the newest digest the advice used, or null when none was published yet. */
     digestId: z.string().nullable(),
   })
-  .strict();
+  .strict()
+  .describe(
+    'The Viral Advisor result: virality prediction, predicted engagement and rewrite suggestions (an automated opinion, not a measured forecast).',
+  );
 export type AdvisorResponse = z.infer<typeof AdvisorResponse>;

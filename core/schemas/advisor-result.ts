@@ -9,11 +9,9 @@ export const AdvisorResult = z
     _meta: ApiMeta,
     data: AdvisorResponse,
     /** true only when the work succeeded and payment was taken (false with a free-tier key). */
-    charged: z
-      .boolean()
-      .optional()
-      .meta({ description: 'true only when the work succeeded and payment was taken.' }),
+    charged: z.boolean().optional().describe('true only when the work succeeded and payment was taken.'),
     _attribution: z.string().optional(),
   })
-  .strict();
+  .strict()
+  .describe('Body of a successful advisor call: the result as `data`, inside the usual envelope.');
 export type AdvisorResult = z.infer<typeof AdvisorResult>;

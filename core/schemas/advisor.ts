@@ -16,15 +16,27 @@ const draft = z
  */
 export const AdvisorRequest = z
   .object({
-    prompt: draft.optional(),
-    /** Alias of `prompt` (same limits), read only when `prompt` is absent. */
-    content: z.string().optional(),
+    prompt: draft
+      .optional()
+      .describe(
+        `Draft post text to analyse (at most ${MAX_PROMPT_CHARS} characters); the first line is read as the title.`,
+      ),
+    content: z
+      .string()
+      .optional()
+      .describe(
+        'Alias of `prompt` with the same limits, kept for compatibility; read and checked only when `prompt` is absent.',
+      ),
     context: z
       .object({ submolt: z.string().trim().min(1).max(100).optional() })
       .strict()
-      .optional(),
-    author: z.string().trim().min(1).max(100).optional(),
-    tier: z.enum(['standard', 'premium']).optional(),
+      .optional()
+      .describe('Optional context, e.g. the target submolt.'),
+    author: z.string().trim().min(1).max(100).optional().describe('Optional handle of the author.'),
+    tier: z
+      .enum(['standard', 'premium'])
+      .optional()
+      .describe('Accepted for compatibility and ignored: a single advisor tier remains.'),
   })
   .strict()
   .superRefine((b, ctx) => {
@@ -40,5 +52,6 @@ export const AdvisorRequest = z
     for (const issue of draft.safeParse(b.content).error?.issues ?? [])
       ctx.addIssue({ code: 'custom', message: issue.message, path: ['content'] });
   })
-  .transform(({ prompt, content, ...rest }) => ({ ...rest, prompt: prompt ?? (content ?? '').trim() }));
+  .transform(({ prompt, content, ...rest }) => ({ ...rest, prompt: prompt ?? (content ?? '').trim() }))
+  .describe('Body of the advisor route; `prompt` (or its alias `content`) is required.');
 export type AdvisorRequest = z.output<typeof AdvisorRequest>;

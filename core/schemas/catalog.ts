@@ -18,7 +18,8 @@ export const CatalogProduct = z
     status: z.string(),
     flagship: z.boolean(),
   })
-  .strict();
+  .strict()
+  .describe('One product of the family.');
 export type CatalogProduct = z.infer<typeof CatalogProduct>;
 
 /** `GET /.well-known/catalog` → 200. */
@@ -33,5 +34,6 @@ export const CatalogResponse = z
     canonical: z.url(),
     products: z.array(CatalogProduct),
   })
-  .strict();
+  .strict()
+  .describe('The product family catalog.');
 export type CatalogResponse = z.infer<typeof CatalogResponse>;

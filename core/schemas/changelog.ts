@@ -12,7 +12,8 @@ export const ChangelogEntry = z
     date: z.iso.date(),
     changes: z.array(z.object({ type: ChangeType, description: z.string().min(1) }).strict()).min(1),
   })
-  .strict();
+  .strict()
+  .describe('One released version.');
 export type ChangelogEntry = z.infer<typeof ChangelogEntry>;
 
 /** `GET /api/changelog` → 200, entries newest first. */
@@ -23,5 +24,6 @@ export const ChangelogResponse = z
     currentVersion: z.string(),
     entries: z.array(ChangelogEntry),
   })
-  .strict();
+  .strict()
+  .describe('The version history, newest first.');
 export type ChangelogResponse = z.infer<typeof ChangelogResponse>;

@@ -10,7 +10,8 @@ export const ApiMeta = z
     /** Absolute URI of the changelog route. */
     changelog: z.url(),
   })
-  .loose();
+  .loose()
+  .describe('Version metadata of every successful JSON body.');
 export type ApiMeta = z.infer<typeof ApiMeta>;
 
 /** The brief's `_meta`: ApiMeta plus an `endpoints` map and the `docs` and `discovery` links. */
@@ -21,11 +22,14 @@ export const BriefMeta = ApiMeta.extend({
   docs: z.url(),
   /** Absolute URL of the discovery document. */
   discovery: z.url(),
-});
+}).describe("The brief's _meta: ApiMeta plus endpoints, docs and discovery.");
 export type BriefMeta = z.infer<typeof BriefMeta>;
 
 /** One invalid input: which field and what is wrong with it. */
-export const ValidationDetail = z.object({ field: z.string(), message: z.string() }).strict();
+export const ValidationDetail = z
+  .object({ field: z.string(), message: z.string() })
+  .strict()
+  .describe('One invalid input.');
 export type ValidationDetail = z.infer<typeof ValidationDetail>;
 
 /** Every error body (contract: Error body); validation errors also carry `details`. */
@@ -36,13 +40,15 @@ export const ErrorBody = z
     message: z.string().optional(),
     details: z.array(ValidationDetail).optional(),
   })
-  .loose();
+  .loose()
+  .describe('Every error body.');
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** `GET /api/forum/digests/latest` → 200. */
 export const LatestResponse = z
   .object({ success: z.literal(true), _meta: ApiMeta, data: Digest, _attribution: z.string().optional() })
-  .strict();
+  .strict()
+  .describe('The latest digest.');
 export type LatestResponse = z.infer<typeof LatestResponse>;
 
 /** `GET /api/forum/digests/brief` → 200. */
@@ -54,7 +60,8 @@ export const BriefResponse = z
     _notice: z.object({ type: z.literal('brief'), message: z.string() }).strict(),
     _attribution: z.string(),
   })
-  .strict();
+  .strict()
+  .describe('The brief of the latest digest.');
 export type BriefResponse = z.infer<typeof BriefResponse>;
 
 /** `GET /api/forum/sample` → 200 (contract: Sample digest envelope). */
@@ -83,7 +90,8 @@ export const SampleResponse = z
       .strict(),
     _attribution: z.string().optional(),
   })
-  .strict();
+  .strict()
+  .describe('The sample envelope.');
 export type SampleResponse = z.infer<typeof SampleResponse>;
 
 /**
@@ -94,34 +102,33 @@ export const IndexResponse = z
   .object({
     success: z.literal(true),
     _meta: ApiMeta,
-    /** Id of the current digest; changes whenever a new digest is published. */
-    id: z.uuid(),
-    /** Same as `id`, for pollers written against the older `{index, updatedAt}` shape. */
-    index: z.uuid(),
-    /** When the current digest was generated (older pollers' name). */
-    updatedAt: IsoDateTime,
-    /** When the current digest was generated. */
-    publishedAt: IsoDateTime,
-    /** Start of the hour the current digest covers. */
-    hourStart: IsoDateTime,
-    /** End of the hour the current digest covers. */
-    hourEnd: IsoDateTime,
-    /** Publishing cadence as an ISO-8601 duration. */
-    cadence: z.literal('PT1H'),
-    /** When the next digest is expected. */
-    nextExpectedAt: IsoDateTime,
+    id: z.uuid().describe('Id of the current digest; changes whenever a new digest is published. Poll it.'),
+    index: z
+      .uuid()
+      .describe('Same as `id`, for pollers written against the older `{index, updatedAt}` shape.'),
+    updatedAt: IsoDateTime.describe('When the current digest was generated (older pollers’ name).'),
+    publishedAt: IsoDateTime.describe('When the current digest was generated.'),
+    hourStart: IsoDateTime.describe('Start of the hour the current digest covers.'),
+    hourEnd: IsoDateTime.describe('End of the hour the current digest covers.'),
+    cadence: z.literal('PT1H').describe('Publishing cadence as an ISO-8601 duration.'),
+    nextExpectedAt: IsoDateTime.describe('When the next digest is expected.'),
     _attribution: z.string().optional(),
   })
-  .strict();
+  .strict()
+  .describe('The current digest id and when the next is expected.');
 export type IndexResponse = z.infer<typeof IndexResponse>;
 
-/** Query of the paid history route: both integers 1–24, default 24, nothing else allowed. */
+const bound = z.coerce.number().int().min(H.min).max(H.max).default(H.default);
+const bounds = `${H.min}–${H.max}, default ${H.default}`;
+
+/** Query of the paid history route: both integers within HISTORY_BOUNDS, nothing else allowed. */
 export const HistoryQuery = z
   .object({
-    hours: z.coerce.number().int().min(H.min).max(H.max).default(H.default),
-    limit: z.coerce.number().int().min(H.min).max(H.max).default(H.default),
+    hours: bound.describe(`How many hours back (${bounds}).`),
+    limit: bound.describe(`Maximum digests returned (${bounds}).`),
   })
-  .strict();
+  .strict()
+  .describe('Query of the history route; unknown parameters are rejected.');
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
 /** `GET /api/forum/digests` → 200, newest `hourStart` first. */
@@ -136,5 +143,6 @@ export const HistoryResponse = z
     charged: z.boolean().optional(),
     _attribution: z.string().optional(),
   })
-  .strict();
+  .strict()
+  .describe('Historical digests, newest hourStart first.');
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
