@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { componentName } from './docs/json-schemas.ts';
 import { LIMITS } from './limits.ts';
-import { ROUTE, ROUTES, type RouteDef, routeById, routePath } from './routes.ts';
+import { ROUTE, ROUTES, type RouteDef, routeById, routeFiles, routePath } from './routes.ts';
 
 describe('route table', () => {
   it('declares each route once', () => {
     const keys = ROUTES.map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(ROUTES.map((r) => r.id)).size).toBe(ROUTES.length);
+  });
+
+  it('emits one file per media type a route answers: at its path, or as it declares (/api is a folder)', () => {
+    for (const r of ROUTES as readonly RouteDef[]) {
+      const types = routeFiles(r, 'agora').map((f) => f.contentType);
+      expect(types, r.id).toEqual(r.negotiates ? [r.contentType, r.negotiates] : [r.contentType]);
+      if (!r.files)
+        expect(routeFiles(r, 'agora'), r.id).toEqual([
+          { path: routePath(r, 'agora'), contentType: r.contentType },
+        ]);
+    }
+    expect(routeFiles(ROUTE['setup-guide']).map((f) => f.path)).toEqual(['/api.md', '/api.json']);
   });
 
   it('prices exactly the paid routes, as the contract says', () => {

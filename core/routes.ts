@@ -43,6 +43,13 @@ export interface RouteRequest {
   readonly headers?: readonly RequestHeader[];
 }
 
+/** A file the static build emits for a route, with the media type it must be served as. */
+export interface RouteFile {
+  /** URL path of the file under the built site. */
+  readonly path: string;
+  readonly contentType: string;
+}
+
 /** One route of the public API: the single declaration the site, the edge and every document derive from. */
 export interface RouteSpec {
   /** Stable identifier, used as a key in documents (`endpoints` maps, OpenAPI operationId). */
@@ -61,6 +68,11 @@ export interface RouteSpec {
   readonly contentType: string;
   /** A second media type the route answers when `Accept` ranks it higher (`/api`: JSON). */
   readonly negotiates?: 'application/json';
+  /**
+   * The files the static build emits for the route when they cannot be one file at its path (`/api`
+   * is also a folder): one per media type it answers, the first its default. Absent: one file at its path.
+   */
+  readonly files?: readonly RouteFile[];
   /** Schema of the successful JSON answer; null for text and for documents not modelled field by field. */
   readonly response: z.ZodType | null;
   readonly request: RouteRequest;
@@ -86,6 +98,10 @@ export const ROUTES = [
     limits: [],
     contentType: 'text/markdown',
     negotiates: json,
+    files: [
+      { path: '/api.md', contentType: 'text/markdown' },
+      { path: '/api.json', contentType: json },
+    ],
     response: null,
     request: { headers: ['Accept'] },
     errors: [],
@@ -353,6 +369,11 @@ export const DEFAULT_PLATFORM = 'forum';
 /** A route's concrete path for a platform segment. */
 export function routePath(route: Pick<RouteSpec, 'path'>, platform: string = DEFAULT_PLATFORM): string {
   return route.path.replaceAll('{platform}', platform);
+}
+
+/** The files the static build emits for a route: its declared files, else one at its path. */
+export function routeFiles(route: RouteSpec, platform: string = DEFAULT_PLATFORM): readonly RouteFile[] {
+  return route.files ?? [{ path: routePath(route, platform), contentType: route.contentType }];
 }
 
 /** The route declared as `id` (typed: an unknown id does not compile). */

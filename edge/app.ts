@@ -26,7 +26,7 @@ import type { SettlementLog } from './paid/settlement-log.ts';
 import { clientIp } from './rate-limit/client-ip.ts';
 import { applyDecision, type LimitDecision, rateLimiter } from './rate-limit/limiter.ts';
 import type { RateLimitStore } from './rate-limit/store.ts';
-import { freeFileHandler, setupGuideHandler } from './routes/free-files.ts';
+import { freeFileHandler, negotiatedFileHandler } from './routes/free-files.ts';
 import { healthHandler } from './routes/health.ts';
 import { movedRoutes } from './routes/moved.ts';
 import { allowedMethods, routeIndex, STATIC_METHODS } from './routes/route-index.ts';
@@ -139,7 +139,7 @@ export function createEdge(deps: EdgeDeps): Edge {
   // A handler for every declared route (a route missing here is a type error): its own, or `file`,
   // the route's built file from the site.
   const handlers: RouteHandlers = {
-    'setup-guide': () => setupGuideHandler(deps.dist),
+    'setup-guide': (route) => negotiatedFileHandler(route, deps.dist),
     changelog: 'file',
     catalog: 'file',
     sample: 'file',

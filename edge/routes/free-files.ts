@@ -1,4 +1,4 @@
-import type { RouteDef, RouteId } from '../../core/routes.ts';
+import { type RouteDef, type RouteId, routeFiles } from '../../core/routes.ts';
 import { type EdgeContext, requestHeader } from '../env.ts';
 import { noDigests, noSample, notFound } from '../errors.ts';
 import { prefersJson } from '../static/accept.ts';
@@ -27,13 +27,16 @@ export function freeFileHandler(route: RouteDef, path: string, dist: () => DistM
 }
 
 /**
- * `GET /api`: the setup guide, markdown (`/api.md`) unless `Accept` ranks JSON higher (`/api.json`).
- * `Vary: Accept` tells caches the two are different representations.
+ * A route that negotiates (`GET /api`: the setup guide): its first declared file (markdown) unless
+ * `Accept` ranks JSON higher, then its JSON file. `Vary: Accept` tells caches the two are different
+ * representations.
  */
-export function setupGuideHandler(dist: () => DistMap) {
-  return function setupGuide(c: EdgeContext): Response {
-    const json = prefersJson(requestHeader(c, 'accept'));
-    const file = dist().files.get(json ? '/api.json' : '/api.md');
+export function negotiatedFileHandler(route: RouteDef, dist: () => DistMap) {
+  const [byDefault, ...others] = routeFiles(route);
+  const json = others.find((f) => f.contentType === route.negotiates) ?? byDefault;
+  return function negotiatedFile(c: EdgeContext): Response {
+    const chosen = prefersJson(requestHeader(c, 'accept')) ? json : byDefault;
+    const file = chosen && dist().files.get(chosen.path);
     if (!file) throw notFound();
     return sendFile(c, file, { Vary: 'Accept' });
   };

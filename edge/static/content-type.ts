@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { ROUTES, routePath } from '../../core/routes.ts';
+import { ROUTES, routeFiles } from '../../core/routes.ts';
 
 const BY_EXTENSION: Readonly<Record<string, string>> = {
   '.html': 'text/html',
@@ -37,18 +37,12 @@ export function withCharset(type: string): string {
   return isText(type) ? `${type}; charset=utf-8` : type;
 }
 
-/**
- * The files the route table says the site emits, path → media type, for one platform segment.
- * `/api` is a folder too, so its guide lives at `/api.md` and `/api.json`.
- */
+/** The files the route table says the site emits (`routeFiles`), path → media type, for one platform segment. */
 export function routeFileTypes(platform: string): Map<string, string> {
   const types = new Map<string, string>();
   for (const r of ROUTES) {
     if (r.method !== 'GET' || r.access !== 'free') continue;
-    if (r.id === 'setup-guide') {
-      types.set('/api.md', 'text/markdown');
-      types.set('/api.json', 'application/json');
-    } else types.set(routePath(r, platform), r.contentType);
+    for (const f of routeFiles(r, platform)) types.set(f.path, f.contentType);
   }
   return types;
 }
