@@ -61,7 +61,7 @@ export function modelCardMarkdown(a: ModelArtifact): string {
     '',
     v
       ? [
-          `Penalties and the author-prior weight were chosen by ρ within creation hours on three held-out tails (time split); the latest ${a.rows.validation} rows by creation time, the last tail, give these figures:`,
+          `Penalties (the most penalised within one standard error of the best) and the author-prior weight were chosen by ρ within creation hours on three held-out tails (time split); the latest ${a.rows.validation} rows by creation time, the last tail, give these figures:`,
           '',
           '| scorer | ρ within hours | same-hour pairs | ρ upvotes | ρ comments | same-community pairs | NDCG@10 per hour |',
           '|---|---|---|---|---|---|---|',

@@ -13,6 +13,7 @@ import {
 } from '../../core/advisor/model.ts';
 import { evaluateScores } from './evaluate-scores.ts';
 import { spearman, withinHourSpearman } from './metrics.ts';
+import { type Penalties, simplestWithinOneError, spearmanStandardError } from './penalty-choice.ts';
 import { predictRows } from './predict-rows.ts';
 import { choosePriorBlend, foldPriorBlend } from './prior-blend.ts';
 import { PriorTable } from './priors.ts';
@@ -54,7 +55,14 @@ export interface Featurised {
 const PRIOR_STRENGTH = 5;
 /** Penalties of the hashed words; the last one all but switches the words off (chosen when they do not help). */
 const LAMBDA_TEXT = [2, 8, 32, 128, 1e6];
+/** Penalties of the priors and activity features. */
 const LAMBDA_DENSE = [1, 20];
+/**
+ * Penalties of the format features, chosen apart from the priors': on the real sample their
+ * within-hour links flip sign from one day to the next, so the last value switches them off.
+ */
+const LAMBDA_FORMAT = [1, 20, 100, 1e6];
+const FORMAT = DENSE_FEATURES.map((f) => f.group === 'format');
 
 /** Row timestamp in ms. */
 const ms = (r: PostingRow) => Date.parse(r.createdAt);
@@ -165,7 +173,7 @@ function fitRidge(
   y: Float64Array,
   buckets: number,
   scaling: Scaling,
-  lambda: { text: number; dense: number },
+  lambda: Penalties,
   useAuthor: boolean,
 ): Fit {
   const d = DENSE_FEATURES.length;
@@ -187,7 +195,7 @@ function fitRidge(
   });
   const penalty = new Float64Array(cols);
   penalty.fill(lambda.text, 0, buckets);
-  penalty.fill(lambda.dense, buckets, buckets + d);
+  for (let j = 0; j < d; j++) penalty[buckets + j] = FORMAT[j] ? lambda.format : lambda.dense;
   penalty[cols - 1] = 1e-6;
   const w = solveRidge(toSparseRows(cols, rows), y, penalty);
   return {
@@ -279,19 +287,22 @@ function tailsOf(rows: readonly LabelledRow[], buckets: number, validationShare:
  */
 function chooseSettings(tails: readonly Tail[], target: 'up' | 'com', buckets: number, useAuthor: boolean) {
   const scalings = tails.map((t) => scalingOf(t.fitPart.x));
-  let best = { lambda: { text: 0, dense: 0 }, rho: Number.NEGATIVE_INFINITY, predictions: [] as number[][] };
+  const candidates: { lambda: Penalties; rho: number; predictions: number[][] }[] = [];
   for (const text of LAMBDA_TEXT)
-    for (const dense of LAMBDA_DENSE) {
-      const predictions = tails.map((t, i) => {
-        const scaling = scalings[i] as Scaling;
-        const fit = fitRidge(t.fitPart.x, t.fitY[target], buckets, scaling, { text, dense }, useAuthor);
-        return t.validX.map((v) => applyFit(fit, v, scaling, useAuthor));
-      });
-      const rho = meanOver(tails, (t, i) =>
-        choiceRho(predictions[i] as number[], t.validY[target], t.validMs),
-      );
-      if (rho > best.rho + 1e-9) best = { lambda: { text, dense }, rho, predictions };
-    }
+    for (const format of LAMBDA_FORMAT)
+      for (const dense of LAMBDA_DENSE) {
+        const lambda = { text, format, dense };
+        const predictions = tails.map((t, i) => {
+          const scaling = scalings[i] as Scaling;
+          const fit = fitRidge(t.fitPart.x, t.fitY[target], buckets, scaling, lambda, useAuthor);
+          return t.validX.map((v) => applyFit(fit, v, scaling, useAuthor));
+        });
+        const rho = meanOver(tails, (t, i) =>
+          choiceRho(predictions[i] as number[], t.validY[target], t.validMs),
+        );
+        candidates.push({ lambda, rho, predictions });
+      }
+  const best = simplestWithinOneError(candidates, rhoStandardError(tails));
   const blend = useAuthor
     ? choosePriorBlend(
         best.predictions,
@@ -301,6 +312,11 @@ function chooseSettings(tails: readonly Tail[], target: 'up' | 'com', buckets: n
       )
     : { beta: 0, predictions: best.predictions };
   return { lambda: best.lambda, beta: blend.beta, predictions: blend.predictions };
+}
+
+/** Standard error of a Spearman ρ over the validation tails (their mean size). */
+function rhoStandardError(tails: readonly Tail[]): number {
+  return spearmanStandardError(meanOver(tails, (t) => t.validRows.length));
 }
 
 function meanOver<T>(items: readonly T[], f: (item: T, i: number) => number): number {
