@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hourFileStem } from '../../core/hours.ts';
 import { Digest } from '../../core/schemas/digest.ts';
@@ -94,9 +94,12 @@ function hostileDigest(): { digest: Digest; signals: ReturnType<typeof synthetic
   };
 }
 
-/** Opens a page, recording console errors, page errors and failed same-origin requests. */
-async function open(path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+/**
+ * Opens a page (in a context with `options`, e.g. a time zone), recording console errors, page errors and
+ * failed same-origin requests.
+ */
+async function open(path: string, width = 1280, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ ...options, viewport: { width, height: 900 } });
   const page = await context.newPage();
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`${path}: console error: ${m.text()}`);
@@ -337,18 +340,44 @@ describe('pages for people', () => {
     await shoot(page, 'advisor');
   });
 
-  it('search finds a known phrase and links to its hour', async () => {
-    const page = await open('/search/');
+  it("search finds a known phrase and links to its hour, shown in the reader's time zone", async () => {
+    // A reader in Tokyo (UTC+9): the hour 22:00–23:00 UTC on 27 Jan is 07:00–08:00 on 28 Jan there.
+    const page = await open('/search/', 1280, { timezoneId: 'Asia/Tokyo', locale: 'en-GB' });
     await page.locator('.pagefind-ui__search-input').fill(PHRASE);
-    const result = page.locator('.pagefind-ui__result-link').first();
-    await result.waitFor({ timeout: 10_000 });
-    expect(await result.getAttribute('href')).toBe(hourPath(HOSTILE_HOUR));
-    expect(await result.textContent()).toMatch(/^27 Jan 2026, 22:00–23:00 UTC · /);
+    const result = page.locator('.pagefind-ui__result').first();
+    const link = result.locator('.pagefind-ui__result-inner > .pagefind-ui__result-title > a');
+    await link.waitFor({ timeout: 10_000 });
+    expect(await link.getAttribute('href')).toBe(hourPath(HOSTILE_HOUR));
+    const hour = result.locator('.pagefind-ui__result-title > time.result-hour');
+    await hour.waitFor({ timeout: 5_000 });
+    expect(await hour.textContent()).toBe('28 Jan 2026, 07:00–08:00 GMT+9');
+    expect(await hour.getAttribute('datetime')).toBe(HOSTILE_HOUR);
+    expect(await hour.getAttribute('title')).toBe('27 Jan 2026, 22:00–23:00 UTC');
+    // The UTC hour stays among the result's tags; the instant the script reads is not shown.
+    const tags = await result.locator('.pagefind-ui__result-tag').allTextContents();
+    expect(tags.map((t) => t.trim())).toEqual(['Hour: 27 Jan 2026, 22:00–23:00 UTC']);
     expect(new URL(page.url()).searchParams.get('q')).toBe(PHRASE);
-    expect(await page.locator('label[for="search-input"]').count()).toBe(1);
+    expect(await page.locator('label[for="search-input"]').isVisible()).toBe(true);
     expect(await page.locator('#search-input').count()).toBe(1);
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
     await shoot(page, 'search');
+    // A reader on UTC, arriving with the query in the URL, reads the hour in UTC.
+    const utc = await open(`/search/?q=${encodeURIComponent(PHRASE)}`, 1280, {
+      timezoneId: 'UTC',
+      locale: 'en-GB',
+    });
+    const utcHour = utc.locator('.pagefind-ui__result-title > time.result-hour').first();
+    await utcHour.waitFor({ timeout: 10_000 });
+    expect(await utcHour.textContent()).toBe('27 Jan 2026, 22:00–23:00 UTC');
+  });
+
+  it('search without JavaScript says so and links the archive, with no label for a missing box', async () => {
+    const page = await open('/search/', 1280, { javaScriptEnabled: false });
+    const note = page.locator('main p', { hasText: 'Search needs JavaScript' });
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.locator('a').getAttribute('href')).toBe('/archive/');
+    expect(await page.locator('label[for="search-input"]').isVisible()).toBe(false);
+    await shoot(page, 'search-no-js');
   });
 
   it('forum text stays text: no markup from a hostile digest reaches the page', async () => {
