@@ -1,12 +1,12 @@
-// Astro configuration of the static site (site/ → dist/). BASE_URL, PLATFORM_SEGMENT and CONTENT_DIR are
-// read by the project's one configuration parser (core/config.ts); see site/README.md.
+// Astro configuration of the static site (site/ → dist/). BASE_URL (and the rest of the site's variables)
+// are read by site/lib/site-config.ts, the site build's configuration; see site/README.md.
 import { fileURLToPath } from 'node:url';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
-import { loadConfig } from './core/config.ts';
 import { finishBuild } from './site/lib/finish-build.ts';
+import { readSiteConfig } from './site/lib/site-config.ts';
 
-const config = loadConfig(process.env);
+const config = readSiteConfig(process.env);
 
 export default defineConfig({
   site: config.baseUrl,

@@ -1,3 +1,4 @@
+import { replaceMarkedSection } from './marked-section.ts';
 import { ROUTES, type RouteDef, routePath } from './routes.ts';
 
 /** The README's endpoint table (markdown rows between the `endpoints` markers), rendered from the route table. */
@@ -17,8 +18,5 @@ export const ENDPOINT_MARKERS = { start: '<!-- endpoints:start -->', end: '<!-- 
 
 /** Replaces the text between the markers with the rendered table. */
 export function replaceEndpointTable(readme: string, table: string = renderEndpointTable()): string {
-  const start = readme.indexOf(ENDPOINT_MARKERS.start);
-  const end = readme.indexOf(ENDPOINT_MARKERS.end);
-  if (start < 0 || end < start) throw new Error('README.md lacks the endpoint table markers');
-  return `${readme.slice(0, start + ENDPOINT_MARKERS.start.length)}\n${table}\n${readme.slice(end)}`;
+  return replaceMarkedSection(readme, ENDPOINT_MARKERS, table);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
-import { configRedactor, createRedactor, redactUrls } from './redact.ts';
+import { z } from 'zod';
+import { optionalHttpUrl, optionalText } from './config/fields.ts';
+import { configRedactor, createRedactor, envSecrets, redactUrls } from './redact.ts';
 
 describe('redactUrls', () => {
   it.each([
@@ -20,29 +21,39 @@ describe('redactUrls', () => {
 });
 
 describe('configRedactor', () => {
+  const Schema = z.object({
+    RPC_URL: optionalHttpUrl().meta({ description: 'a URL with secret parts', secret: 'url' }),
+    API_KEY: optionalText().meta({ description: 'a key', secret: 'value' }),
+    HEADERS: z.record(z.string(), z.string()).optional().meta({ description: 'headers', secret: 'value' }),
+    PUBLIC_URL: optionalHttpUrl().meta({ description: 'a public URL' }),
+  });
   const rpcKey = 'alchemyKey0123456789abcdef';
-  const cfg = loadConfig({
-    PAY_TO: '0x1111111111111111111111111111111111111111',
-    FACILITATOR_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
-    EVM_RPC_URL: `https://user:rpcpass@base.example/v2/${rpcKey}?apikey=querykey9`,
-    REDIS_URL: 'redis://:redispass@127.0.0.1:6379',
-    OPENAI_API_KEY: 'sk-openai-secret',
-    FORUM_BASE_URL: 'https://www.moltbook.com/api/v1',
-  });
-  const redact = configRedactor(cfg);
+  const cfg = {
+    RPC_URL: `https://user:rpcpass@base.example/v2/${rpcKey}?apikey=querykey9`,
+    API_KEY: 'sk-openai-secret',
+    HEADERS: { Authorization: 'Bearer headersecret' },
+    PUBLIC_URL: 'https://www.moltbook.com/api/v1/longPublicSegment0123456789',
+  };
+  const redact = configRedactor(Schema, cfg);
 
-  it('removes the secret parts of configured URLs even outside a URL, and secret values', () => {
-    const text = `key ${rpcKey} q querykey9 pw rpcpass redis redispass openai sk-openai-secret wallet 0x${'ab'.repeat(32)}`;
-    const out = redact(text);
-    for (const secret of [rpcKey, 'querykey9', 'rpcpass', 'redispass', 'sk-openai-secret', 'ab'.repeat(32)]) {
+  it('removes the secret parts of the URLs the schema marks, even outside a URL, and secret values', () => {
+    const out = redact(`key ${rpcKey} q querykey9 pw rpcpass key sk-openai-secret h Bearer headersecret`);
+    for (const secret of [rpcKey, 'querykey9', 'rpcpass', 'sk-openai-secret', 'headersecret'])
       expect(out).not.toContain(secret);
-    }
   });
 
-  it('leaves ordinary words and short path segments of public URLs alone', () => {
-    expect(redact('GET /api/v1/posts failed for www.moltbook.com')).toBe(
-      'GET /api/v1/posts failed for www.moltbook.com',
+  it('leaves ordinary words, and the path of an unmarked URL outside a URL, alone', () => {
+    expect(redact('GET /api/v1/longPublicSegment0123456789 failed for www.moltbook.com')).toBe(
+      'GET /api/v1/longPublicSegment0123456789 failed for www.moltbook.com',
     );
+  });
+
+  it('finds the same secrets in a raw environment, blank values unset', () => {
+    const env = { RPC_URL: ` ${cfg.RPC_URL} `, API_KEY: '  ', PUBLIC_URL: cfg.PUBLIC_URL };
+    const secrets = envSecrets(Schema, env);
+    expect(secrets).toEqual(expect.arrayContaining([rpcKey, 'querykey9', 'rpcpass']));
+    expect(secrets).not.toContain('');
+    expect(secrets.some((s) => s.includes('longPublicSegment'))).toBe(false);
   });
 
   it('ignores secrets too short to search for', () => {

@@ -1,4 +1,4 @@
-import { type Config, SECRET_URL_VARIABLES, SECRET_VARIABLES } from './config.ts';
+import { type EnvSchema, secretVariables, unsetIfBlank } from './config/fields.ts';
 
 /** What replaces a secret in logs and errors. */
 export const REDACTED = '[redacted]';
@@ -43,7 +43,7 @@ function secretPartsOf(url: string): string[] {
     for (const segment of u.pathname.split('/')) {
       if (segment.length >= MIN_PATH_KEY_LENGTH) parts.push(segment, decodeURIComponent(segment));
     }
-    return parts;
+    return parts.filter((part) => part !== '');
   } catch {
     return [url];
   }
@@ -66,18 +66,19 @@ export function createRedactor(secrets: readonly (string | undefined)[]): (text:
 }
 
 /**
- * The redactor of a configuration: the values of its secret variables (keys, FACILITATOR_HEADERS'
- * values) and the secret parts (userinfo, query values, long path segments) of the URLs it holds
- * (SECRET_URL_VARIABLES: EVM_RPC_URL, FORUM_BASE_URL, REDIS_URL, FACILITATOR_URL, OPENAI_BASE_URL).
+ * The redactor of a deployable's configuration: the values of the variables its schema marks secret
+ * (`secret: 'value'`: keys, FACILITATOR_HEADERS' values) and the secret parts (userinfo, query values, long
+ * path segments) of the URLs it marks (`secret: 'url'`: EVM_RPC_URL, FORUM_BASE_URL, REDIS_URL…).
  */
-export function configRedactor(cfg: Partial<Config>): (text: string) => string {
+export function configRedactor(schema: EnvSchema, cfg: Record<string, unknown>): (text: string) => string {
+  const { values, urls } = secretVariables(schema);
   const secrets: string[] = [];
-  for (const name of SECRET_VARIABLES) {
+  for (const name of values) {
     const value = cfg[name];
     if (typeof value === 'string') secrets.push(value);
     else if (value && typeof value === 'object') secrets.push(...Object.values(value).map(String));
   }
-  for (const name of SECRET_URL_VARIABLES) {
+  for (const name of urls) {
     const url = cfg[name];
     if (typeof url === 'string') secrets.push(...secretPartsOf(url));
   }
@@ -85,23 +86,27 @@ export function configRedactor(cfg: Partial<Config>): (text: string) => string {
 }
 
 /**
- * The secrets of a raw environment, for before (or without) a parsed configuration: the values of its
- * secret variables and the secret parts of its URL variables, as `configRedactor` finds them.
+ * The secrets of a raw environment, for before (or without) a parsed configuration: the values of the
+ * variables `schema` marks secret and the secret parts of its URL variables, as `configRedactor` finds them.
  */
-export function envSecrets(env: Record<string, string | undefined>): string[] {
+export function envSecrets(schema: EnvSchema, env: Record<string, string | undefined>): string[] {
+  const { values, urls } = secretVariables(schema);
   const secrets: string[] = [];
-  for (const name of SECRET_VARIABLES) {
-    const value = env[name]?.trim();
+  for (const name of values) {
+    const value = unsetIfBlank(env[name]);
     if (value) secrets.push(value);
   }
-  for (const name of SECRET_URL_VARIABLES) {
-    const url = env[name]?.trim();
+  for (const name of urls) {
+    const url = unsetIfBlank(env[name]);
     if (url) secrets.push(...secretPartsOf(url));
   }
   return secrets;
 }
 
 /** The redactor of a raw environment (see `envSecrets`). */
-export function envRedactor(env: Record<string, string | undefined>): (text: string) => string {
-  return createRedactor(envSecrets(env));
+export function envRedactor(
+  schema: EnvSchema,
+  env: Record<string, string | undefined>,
+): (text: string) => string {
+  return createRedactor(envSecrets(schema, env));
 }

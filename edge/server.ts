@@ -1,9 +1,9 @@
 // Node entry of the edge: `npm run serve`. Loads configuration, serves on PORT, reloads dist/ on SIGHUP
 // and when it changes, and shuts down gracefully on SIGTERM/SIGINT. Logs are redacted (core/redact.ts)
 // and an unhandled rejection is logged and survived (process-guard.ts).
-import { ConfigError } from '../core/config.ts';
+import { ConfigError } from '../core/config/fields.ts';
 import { configRedactor } from '../core/redact.ts';
-import { loadEdgeConfig } from './config.ts';
+import { EdgeEnvSchema, loadEdgeConfig } from './config.ts';
 import { jsonLogger } from './logger.ts';
 import { guardProcess } from './process-guard.ts';
 import { startEdge } from './start.ts';
@@ -20,7 +20,7 @@ try {
 }
 
 // Every line redacted with the configuration's secrets; no rejection or request ends the process.
-const logger = jsonLogger(undefined, configRedactor(config));
+const logger = jsonLogger(undefined, configRedactor(EdgeEnvSchema, config));
 guardProcess(logger);
 
 let edge: Awaited<ReturnType<typeof startEdge>>;

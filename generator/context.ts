@@ -1,8 +1,8 @@
-import { type GeneratorConfig as Config, loadGeneratorConfig } from '../core/config/generator.ts';
-import { ConfigError } from '../core/config.ts';
+import { ConfigError } from '../core/config/fields.ts';
 import { configRedactor } from '../core/redact.ts';
 import { selectAnalyser } from './analyse/select.ts';
 import type { Analyser } from './analyse/types.ts';
+import { type GeneratorConfig as Config, GeneratorEnvSchema, loadGeneratorConfig } from './config.ts';
 import { createForumClient } from './forum/client.ts';
 import type { HourSource } from './hour-source.ts';
 import { createEventLog, type EventLog } from './log.ts';
@@ -68,7 +68,7 @@ export async function createGeneratorContext(
     if (error instanceof ConfigError) throw new SetupError(error.message);
     throw error;
   }
-  const redact = configRedactor(config);
+  const redact = configRedactor(GeneratorEnvSchema, config);
   const write = output.write ?? ((line: string) => process.stderr.write(`${line}\n`));
   const log = createEventLog(redact, write);
   const { source, labelSource } =

@@ -1,16 +1,15 @@
-import { createRedactor, envSecrets, REDACTED } from '../core/redact.ts';
+import { envSecrets } from '../core/redact.ts';
+import { GeneratorEnvSchema } from '../generator/config.ts';
+import { PipelineEnvSchema } from './config.ts';
 
 /** The project's one redactor (core/redact.ts): secret values removed, every URL cut to scheme, host and port. */
-export { createRedactor, REDACTED };
-
-/** Environment variables whose values are secrets of the pipeline itself (the generator's come from core/). */
-export const PIPELINE_SECRET_ENV = ['GITHUB_TOKEN'] as const;
+export { createRedactor, REDACTED } from '../core/redact.ts';
 
 /**
- * Every secret of a run's environment: the pipeline's own token, and the generator's keys and the
- * secret parts of its URLs (FORUM_BASE_URL, OPENAI_BASE_URL…; see `envSecrets`). Empty values count as unset.
+ * Every secret of a run's environment: the pipeline's own (GITHUB_TOKEN), and the generator's keys and
+ * the secret parts of its URLs (FORUM_BASE_URL, OPENAI_BASE_URL…), as their schemas mark them (see
+ * `envSecrets`). Empty values count as unset.
  */
 export function pipelineSecrets(env: Record<string, string | undefined>): string[] {
-  const own = PIPELINE_SECRET_ENV.map((name) => env[name]?.trim()).filter((s): s is string => !!s);
-  return [...new Set([...own, ...envSecrets(env)])].filter((s) => s !== '');
+  return [...new Set([...envSecrets(PipelineEnvSchema, env), ...envSecrets(GeneratorEnvSchema, env)])];
 }

@@ -2,18 +2,18 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../core/config.ts';
+import { loadEdgeConfig } from '../edge/config.ts';
 import { apiKeyStore } from '../edge/paid/keys/index.ts';
 import { localState } from '../edge/state/local-state.ts';
 import { startDevPayments, wantsDevPayments } from './dev-payments.ts';
 
 describe('wantsDevPayments', () => {
   it('is true only when no payment variable is set', () => {
-    expect(wantsDevPayments(loadConfig({}))).toBe(true);
-    expect(wantsDevPayments(loadConfig({ EVM_RPC_URL: 'http://127.0.0.1:1' }))).toBe(false);
+    expect(wantsDevPayments(loadEdgeConfig({}))).toBe(true);
+    expect(wantsDevPayments(loadEdgeConfig({ EVM_RPC_URL: 'http://127.0.0.1:1' }))).toBe(false);
     expect(
       wantsDevPayments(
-        loadConfig({
+        loadEdgeConfig({
           PAY_TO: '0x1111111111111111111111111111111111111111',
           FACILITATOR_URL: 'https://facilitator.example',
         }),
@@ -34,7 +34,7 @@ describe('startDevPayments', () => {
     await writeFile(join(stateDir, 'keep.txt'), 'operator state outside dev-chain/');
     const payments = await startDevPayments(stateDir);
     try {
-      const cfg = loadConfig(payments.env);
+      const cfg = loadEdgeConfig(payments.env);
       expect(cfg.PAY_TO).toBe(payments.chain.payTo.address);
       expect(cfg.STATE_DIR).toBe(join(stateDir, 'dev-chain'));
       const payer = payments.chain.payers[0];

@@ -4,7 +4,7 @@
 // folder, emptied at each start because the chain starts empty too.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Config } from '../core/config.ts';
+import type { EdgeConfig as Config } from '../edge/config.ts';
 import { apiKeyStore } from '../edge/paid/keys/index.ts';
 import { localState } from '../edge/state/local-state.ts';
 import { type DevChain, startDevChain } from './dev-chain/index.ts';

@@ -4,7 +4,8 @@
 // `--store`. A new key is printed once; only its hash is stored. Exit 0 done, 1 failed, 2 bad input.
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../core/config.ts';
+import { ConfigError } from '../core/config/fields.ts';
+import { loadEdgeConfig } from '../edge/config.ts';
 import { type ApiKeyStore, apiKeyStore, keyId, looksLikeKey } from '../edge/paid/keys/index.ts';
 import { localState, STATE_FILE } from '../edge/state/local-state.ts';
 import { redisState } from '../edge/state/redis-state.ts';
@@ -92,7 +93,7 @@ function openStore(
   command: Command,
   env: Record<string, string | undefined>,
 ): { open(): Promise<StateStore>; description: string } {
-  const config = loadConfig(env);
+  const config = loadEdgeConfig(env);
   const kind = command.store ?? (config.RATE_LIMIT_STORE === 'redis' ? 'redis' : 'disk');
   if (kind === 'redis') {
     if (config.REDIS_URL === undefined) throw new ConfigError('REDIS_URL: is required with --store redis');
@@ -101,8 +102,7 @@ function openStore(
       description: `redis at ${where(config.REDIS_URL)} (${config.RATE_LIMIT_PREFIX}apikeys)`,
     };
   }
-  const stateDir = (config as { STATE_DIR?: string }).STATE_DIR ?? (env.STATE_DIR?.trim() || '.state');
-  return { open: () => localState(stateDir), description: join(stateDir, STATE_FILE) };
+  return { open: () => localState(config.STATE_DIR), description: join(config.STATE_DIR, STATE_FILE) };
 }
 
 async function run(command: Command, store: ApiKeyStore, description: string, io: KeysIo): Promise<number> {

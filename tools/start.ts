@@ -8,9 +8,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../core/config.ts';
+import { ConfigError } from '../core/config/fields.ts';
 import { listDigestHours } from '../core/content/digest-store.ts';
 import { HOUR_MS, lastCompleteHour } from '../core/hours.ts';
+import { loadEdgeConfig } from '../edge/config.ts';
 import { SITE_BUILD_ENV, siteBuildCommand } from '../site/lib/build-command.ts';
 import { type DevPayments, startDevPayments, wantsDevPayments } from './dev-payments.ts';
 import { type DemoPlan, demoPlan } from './start-plan.ts';
@@ -36,9 +37,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   });
 }
 
-let config: ReturnType<typeof loadConfig>;
+let config: ReturnType<typeof loadEdgeConfig>;
 try {
-  config = loadConfig();
+  config = loadEdgeConfig();
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);

@@ -4,7 +4,7 @@ import {
   splitFenced,
   startFakeOpenAIServer,
 } from '../../generator/analyse/llm/fake-openai-server.ts';
-import { loadConfig } from '../config.ts';
+import { SharedEnvSchema } from '../config/shared.ts';
 import { AdvisorRequest } from '../schemas/advisor.ts';
 import { AdvisorResponse } from '../schemas/advisor-response.ts';
 import { EMPTY_CONTEXT } from './context.ts';
@@ -26,12 +26,16 @@ const model = compileModel(testArtifact({ 'list-lines': 2, 'title-words': -1 }))
 const DRAFT = 'My nightly routine\nI check the inbox and summarise the news.';
 const rewriter = () =>
   rewriterFromConfig(
-    loadConfig({ OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'fake-model' }),
+    SharedEnvSchema.parse({
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_MODEL: 'fake-model',
+    }),
   );
 
 describe('adviseWithRewriter', () => {
   it('is off without an endpoint or key', () => {
-    expect(rewriterFromConfig(loadConfig({}))).toBeNull();
+    expect(rewriterFromConfig(SharedEnvSchema.parse({}))).toBeNull();
   });
 
   it('offers the model-written rewrite when the advisor model scores it higher', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import OpenAI from 'openai';
 import { z } from 'zod';
-import type { Config } from '../config.ts';
+import type { SharedEnv as Config } from '../config/shared.ts';
 import { MAX_PROMPT_CHARS } from '../schemas/advisor.ts';
 import type { AdvisorResponse } from '../schemas/advisor-response.ts';
 import { type AdviceInput, advise } from './advise.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { SharedEnvSchema } from '../config/shared.ts';
 import { ErrorBody } from '../schemas/envelope.ts';
 import { DEFAULT_SIBLINGS, resolveMovedPath, type SiblingBaseUrls } from './moved-routes.ts';
 
@@ -119,7 +119,7 @@ describe('other paths', () => {
   );
 
   it('defaults the siblings to the configuration defaults', () => {
-    const cfg = loadConfig({});
+    const cfg = SharedEnvSchema.parse({});
     expect(DEFAULT_SIBLINGS).toEqual({
       gh: cfg.GH_BASE_URL,
       signals: cfg.SIGNALS_BASE_URL,

@@ -1,9 +1,9 @@
 import { HTTPFacilitatorClient } from '@x402/core/server';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CDP_FACILITATOR_URL } from '../../core/cdp-key.ts';
 import { cdpBearerProblem, testCdpKey } from '../testing/cdp.ts';
 import { CDP_JWT_LIFETIME_S, cdpAuthHeaders, cdpRequestUri, type FacilitatorCall } from './cdp-auth.ts';
+import { CDP_FACILITATOR_URL } from './cdp-key.ts';
 import { remoteFacilitator } from './facilitator.ts';
 
 const CALLS: FacilitatorCall[] = ['verify', 'settle', 'supported'];

@@ -1,5 +1,5 @@
 import { randomBytes, sign } from 'node:crypto';
-import { type CdpSigningKey, parseCdpKeySecret } from '../../core/cdp-key.ts';
+import { type CdpSigningKey, parseCdpKeySecret } from './cdp-key.ts';
 
 /** How long a CDP JWT is valid, in seconds (what Coinbase's own SDK uses). */
 export const CDP_JWT_LIFETIME_S = 120;

@@ -1,7 +1,7 @@
-import { type Config, type PaymentSetup, paymentSetup } from '../../core/config.ts';
 import type { PublicContext } from '../../core/envelopes/context.ts';
 import { LIMITS } from '../../core/limits.ts';
 import { BASE_MAINNET_USDC, DEMO_PAYMENT_TERMS } from '../../core/payment.ts';
+import type { EdgeConfig as Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { RateLimitStore } from '../rate-limit/store.ts';
 import type { ExtraChecks } from '../routes/health.ts';
@@ -11,6 +11,7 @@ import type { FreeTier } from './advisor.ts';
 import { embeddedFacilitator, type Facilitator, hostOf, remoteFacilitator } from './facilitator.ts';
 import { challengeOnlyGate, type PaymentGate } from './gate.ts';
 import { type ApiKeyStore, apiKeyStore, keyQuota } from './keys/index.ts';
+import { type PaymentSetup, paymentSetup } from './payment-config.ts';
 import {
   fallbackRefundQueue,
   type RefundQueue,

@@ -1,5 +1,5 @@
-import type { Config } from '../../core/config.ts';
 import { postUrlBase } from '../../core/forum-links.ts';
+import type { GeneratorConfig as Config } from '../config.ts';
 import { createOpenAIAnalyser } from './llm/openai-analyser.ts';
 import { createOfflineAnalyser } from './offline/index.ts';
 import type { Analyser } from './types.ts';

@@ -1,5 +1,6 @@
 import type { ThreadCounts } from '../../core/forum.ts';
 import { envRedactor } from '../../core/redact.ts';
+import { GeneratorEnvSchema } from '../config.ts';
 import { createGeneratorContext, type GeneratorContext, SetupError } from '../context.ts';
 import { EXIT_INCOMPLETE } from './exit-codes.ts';
 
@@ -19,7 +20,7 @@ export function describeIncomplete(threads: ThreadCounts): string {
 }
 
 /** The redactor of the running command: the environment's secrets, then the context's once it exists. */
-let redact: (text: string) => string = envRedactor(process.env);
+let redact: (text: string) => string = envRedactor(GeneratorEnvSchema, process.env);
 
 /**
  * The generator context of a command (see `createGeneratorContext`) from the environment and its

@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadConfig } from '../../core/config.ts';
 import { listDigestHours } from '../../core/content/digest-store.ts';
 import { addHours, HOUR_MS, hoursBetween, lastCompleteHour } from '../../core/hours.ts';
 import { configRedactor } from '../../core/redact.ts';
 import { selectAnalyser } from '../analyse/select.ts';
+import { GeneratorEnvSchema, loadGeneratorConfig } from '../config.ts';
 import { createForumClient } from '../forum/client.ts';
 import { publishAndLearn } from '../jobs.ts';
 import { createEventLog } from '../log.ts';
@@ -37,11 +37,11 @@ await runCli(async () => {
     process.exitCode = 2;
     return;
   }
-  const config = loadConfig();
+  const config = loadGeneratorConfig();
   // The simulator is local: no need for the real forum's request rate, which would slow the demo day to minutes.
   const sim = await startSimulator({ port: 0, rateLimitPerMinute: 1_000_000 });
   const source = createForumClient({ baseUrl: sim.url, commentThreads: config.FORUM_COMMENT_THREADS });
-  const log = createEventLog(configRedactor(config));
+  const log = createEventLog(configRedactor(GeneratorEnvSchema, config));
   const analyser = selectAnalyser({ ...config, ANALYSER: 'offline' }, log);
   const contentDir = config.CONTENT_DIR;
   process.stdout.write(`forum simulator on ${sim.url}; content in ${contentDir}/ (demo data)\n`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../core/config.ts';
+import { ConfigError } from '../../core/config/fields.ts';
 import { readSiteConfig } from './site-config.ts';
 
 describe('readSiteConfig', () => {

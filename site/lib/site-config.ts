@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { z } from 'zod';
-import { ConfigError, loadConfig } from '../../core/config.ts';
+import { parseEnv, wholeNumber } from '../../core/config/fields.ts';
+import { resolveBaseUrl, SharedEnvSchema } from '../../core/config/shared.ts';
 
 /** What the site build needs from the configuration. */
 export interface SiteConfig {
@@ -21,29 +21,37 @@ export interface SiteConfig {
 /** Hour pages are built for this many days back from the latest digest; older hours live on day pages. */
 export const HOUR_PAGE_WINDOW_DAYS = 30;
 
-const SiteEnv = z.object({
-  /** Overrides HOUR_PAGE_WINDOW_DAYS (for measuring; see site/README.md). */
-  SITE_HOUR_PAGE_DAYS: z.coerce.number().int().min(1).max(36_600).default(HOUR_PAGE_WINDOW_DAYS),
-});
-
 /** Days of history the charts and the narrative timeline show. */
 export const TREND_DAYS = 7;
 
 /**
- * Reads BASE_URL, PLATFORM_SEGMENT, CONTENT_DIR and the sibling URLs through the project's one
- * configuration parser, plus the site's own SITE_HOUR_PAGE_DAYS.
+ * The site build's variables: the shared ones it reads (base URL and the PORT behind its default,
+ * platform, content, payee, siblings for the catalog) and its own SITE_HOUR_PAGE_DAYS.
  */
+export const SiteEnvSchema = SharedEnvSchema.pick({
+  PORT: true,
+  BASE_URL: true,
+  PLATFORM_SEGMENT: true,
+  CONTENT_DIR: true,
+  PAY_TO: true,
+  GH_BASE_URL: true,
+  SIGNALS_BASE_URL: true,
+  MARKETS_BASE_URL: true,
+}).extend({
+  SITE_HOUR_PAGE_DAYS: wholeNumber(1, 36_600, HOUR_PAGE_WINDOW_DAYS).meta({
+    description: 'days back from the latest digest that get a page per hour (see `site/README.md`, Scale)',
+  }),
+});
+
+/** Reads the site build's variables; throws ConfigError naming each bad one. */
 export function readSiteConfig(env: Record<string, string | undefined> = process.env): SiteConfig {
-  const cfg = loadConfig(env);
-  const site = SiteEnv.safeParse(env);
-  if (!site.success)
-    throw new ConfigError(`invalid configuration:\n  SITE_HOUR_PAGE_DAYS: ${site.error.issues[0]?.message}`);
+  const cfg = parseEnv(SiteEnvSchema, env);
   return {
-    hourPageDays: site.data.SITE_HOUR_PAGE_DAYS,
-    baseUrl: cfg.baseUrl,
+    hourPageDays: cfg.SITE_HOUR_PAGE_DAYS,
+    baseUrl: resolveBaseUrl(cfg),
     platform: cfg.PLATFORM_SEGMENT,
     contentDir: resolve(cfg.CONTENT_DIR),
-    payTo: cfg.PAY_TO as `0x${string}` | undefined,
+    payTo: cfg.PAY_TO,
     siblings: { gh: cfg.GH_BASE_URL, signals: cfg.SIGNALS_BASE_URL, markets: cfg.MARKETS_BASE_URL },
   };
 }

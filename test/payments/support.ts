@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import { wrapFetchWithPayment } from '@x402/fetch';
-import { type Config, loadConfig } from '../../core/config.ts';
 import { makeDigest } from '../../core/envelopes/digest-fixture.ts';
 import { addHours, floorHour } from '../../core/hours.ts';
 import type { TokenBucket } from '../../core/limits.ts';
+import { type EdgeConfig as Config, loadEdgeConfig } from '../../edge/config.ts';
 import { jsonLogger, type Logger } from '../../edge/logger.ts';
 import type { AdviseFn } from '../../edge/paid/advisor.ts';
 import { embeddedFacilitator } from '../../edge/paid/facilitator.ts';
@@ -43,7 +43,7 @@ export function edgeConfig(
   dirs: { content: string; state: string; dist: string },
   env: Record<string, string>,
 ): Config {
-  return loadConfig({
+  return loadEdgeConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     DIST_DIR: dirs.dist,

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { SharedEnvSchema } from '../../core/config/shared.ts';
 import { parseHour } from '../../core/hours.ts';
 
 /** Usage of `npm run digest:report`. */
@@ -59,7 +60,7 @@ export function parseReportArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (from && to && to < from)
     throw new UsageError(`--to (${to.toISOString()}) must not be before --from (${from.toISOString()})`);
   return {
-    contentDir: values.content ?? (env.CONTENT_DIR || 'content'),
+    contentDir: values.content ?? SharedEnvSchema.shape.CONTENT_DIR.parse(env.CONTENT_DIR),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
     json: values.json === true,

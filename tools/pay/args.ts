@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Hex } from 'viem';
+import { unsetIfBlank } from '../../core/config/fields.ts';
 
 /** What `npm run pay` was asked to do. */
 export interface PayRequest {
@@ -98,7 +99,7 @@ export function parsePayArgs(argv: string[], env: Record<string, string | undefi
   }
 
   let rpcUrl: URL | undefined;
-  const rawRpc = values['rpc-url'] ?? (env.EVM_RPC_URL || undefined);
+  const rawRpc = values['rpc-url'] ?? unsetIfBlank(env.EVM_RPC_URL);
   if (rawRpc !== undefined) {
     const what = values['rpc-url'] !== undefined ? '--rpc-url' : 'EVM_RPC_URL';
     const parsedRpc = httpUrl(what, rawRpc);
@@ -106,7 +107,7 @@ export function parsePayArgs(argv: string[], env: Record<string, string | undefi
     rpcUrl = parsedRpc;
   }
 
-  const key = env.PAYER_PRIVATE_KEY?.trim();
+  const key = unsetIfBlank(env.PAYER_PRIVATE_KEY);
   if (!key)
     return {
       kind: 'error',

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../core/config.ts';
 import { GENERAL_BUCKET } from '../../../core/limits.ts';
+import { loadEdgeConfig } from '../../config.ts';
 import { silentLogger } from '../../logger.ts';
 import { fallbackStore } from '../../rate-limit/fallback-store.ts';
 import { rateLimiter } from '../../rate-limit/limiter.ts';
@@ -62,7 +62,7 @@ describe.each([
     const state = await mkdtemp(join(tmpdir(), 'murmur-quota-flood-'));
     dirs.push(state);
     const { env, store } = await setup();
-    const cfg = loadConfig({ STATE_DIR: state, ...env });
+    const cfg = loadEdgeConfig({ STATE_DIR: state, ...env });
     const payments = await paymentsFromConfig(cfg, {
       ctx: { baseUrl: 'http://localhost', platform: 'forum' },
       store,

@@ -1,6 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, paymentSetup, redactConfig, SECRET_VARIABLES } from './config.ts';
+import { ConfigError, secretVariables } from '../../core/config/fields.ts';
+import { configRedactor } from '../../core/redact.ts';
+import { type EdgeConfig, EdgeEnvSchema, loadEdgeConfig } from '../config.ts';
+import { paymentSetup } from './payment-config.ts';
+
+/** The configuration as a log line would print it, through the edge's redactor. */
+const printed = (cfg: EdgeConfig) => configRedactor(EdgeEnvSchema, cfg)(JSON.stringify(cfg));
+const SECRET_VARIABLES = secretVariables(EdgeEnvSchema).values;
 
 const PAY_TO = '0x1111111111111111111111111111111111111111';
 const KEY = `0x${'ab'.repeat(32)}`;
@@ -8,13 +15,13 @@ const RPC = 'http://127.0.0.1:8545';
 
 describe('payment configuration', () => {
   it('is challenge-only with none of the payment variables (and STATE_DIR defaults to .state)', () => {
-    const cfg = loadConfig({});
+    const cfg = loadEdgeConfig({});
     expect(paymentSetup(cfg)).toEqual({ mode: 'challenge-only' });
     expect(cfg.STATE_DIR).toBe('.state');
   });
 
   it('is remote with PAY_TO and FACILITATOR_URL, with the extra headers', () => {
-    const cfg = loadConfig({
+    const cfg = loadEdgeConfig({
       PAY_TO,
       FACILITATOR_URL: 'https://facilitator.example/x402',
       FACILITATOR_HEADERS: '{"Authorization":"Bearer s3cret","X-Team":"murmur"}',
@@ -29,7 +36,7 @@ describe('payment configuration', () => {
   });
 
   it('is embedded with PAY_TO, FACILITATOR_PRIVATE_KEY and EVM_RPC_URL', () => {
-    const cfg = loadConfig({ PAY_TO, FACILITATOR_PRIVATE_KEY: KEY, EVM_RPC_URL: RPC });
+    const cfg = loadEdgeConfig({ PAY_TO, FACILITATOR_PRIVATE_KEY: KEY, EVM_RPC_URL: RPC });
     expect(paymentSetup(cfg)).toEqual({ mode: 'embedded', payTo: PAY_TO, privateKey: KEY, rpcUrl: RPC });
   });
 
@@ -49,8 +56,8 @@ describe('payment configuration', () => {
     [{ FACILITATOR_PRIVATE_KEY: '0xabc' }, /FACILITATOR_PRIVATE_KEY: must be a private key/],
     [{ EVM_RPC_URL: 'ws://x' }, /EVM_RPC_URL: must be an http/],
   ])('refuses %o, naming what is missing or wrong', (env, message) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(message);
+    expect(() => loadEdgeConfig(env)).toThrow(ConfigError);
+    expect(() => loadEdgeConfig(env)).toThrow(message);
   });
 
   it.each(['[1,2]', '{"A":1}', '{"bad header":"x"}', 'Bearer abc'])(
@@ -58,7 +65,7 @@ describe('payment configuration', () => {
     (value) => {
       let message = '';
       try {
-        loadConfig({ PAY_TO, FACILITATOR_URL: 'https://f.example', FACILITATOR_HEADERS: value });
+        loadEdgeConfig({ PAY_TO, FACILITATOR_URL: 'https://f.example', FACILITATOR_HEADERS: value });
       } catch (error) {
         message = (error as Error).message;
       }
@@ -70,17 +77,17 @@ describe('payment configuration', () => {
   it('treats the keys and the facilitator headers as secrets', () => {
     for (const name of ['FACILITATOR_HEADERS', 'FACILITATOR_PRIVATE_KEY', 'REFUND_PRIVATE_KEY'])
       expect(SECRET_VARIABLES).toContain(name);
-    const cfg = loadConfig({
+    const cfg = loadEdgeConfig({
       PAY_TO,
       FACILITATOR_URL: 'https://f.example',
       FACILITATOR_HEADERS: '{"Authorization":"Bearer s3cret"}',
       REFUND_PRIVATE_KEY: KEY,
       EVM_RPC_URL: RPC,
     });
-    const printed = JSON.stringify(redactConfig(cfg));
-    expect(printed).not.toContain('s3cret');
-    expect(printed).not.toContain(KEY);
-    expect(printed).toContain(PAY_TO);
+    const text = printed(cfg);
+    expect(text).not.toContain('s3cret');
+    expect(text).not.toContain(KEY);
+    expect(text).toContain(PAY_TO);
   });
 });
 
@@ -99,12 +106,12 @@ function ecSecret(curve = 'P-256'): string {
 }
 function configMessage(env: Record<string, string>): string {
   try {
-    loadConfig(env);
+    loadEdgeConfig(env);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as Error).message;
   }
-  throw new Error('loadConfig accepted the environment');
+  throw new Error('loadEdgeConfig accepted the environment');
 }
 
 describe('CDP API key (CDP_API_KEY_ID + CDP_API_KEY_SECRET)', () => {
@@ -116,7 +123,7 @@ describe('CDP API key (CDP_API_KEY_ID + CDP_API_KEY_SECRET)', () => {
     ['an Ed25519 key (base64 of 64 bytes)', ed25519Secret()],
     ['an EC P-256 key (PEM)', ecSecret()],
   ])('is taken with FACILITATOR_URL as %s, with the other headers kept', (_, secret) => {
-    const cfg = loadConfig({
+    const cfg = loadEdgeConfig({
       PAY_TO,
       FACILITATOR_URL: CDP_URL,
       FACILITATOR_HEADERS: '{"X-Team":"murmur"}',
@@ -136,7 +143,7 @@ describe('CDP API key (CDP_API_KEY_ID + CDP_API_KEY_SECRET)', () => {
   it('takes a PEM written on one line with literal \\n, as a .env file holds it', () => {
     const oneLine = ecSecret().trim().replace(/\n/g, '\\n');
     expect(oneLine).not.toContain('\n');
-    const cfg = loadConfig({
+    const cfg = loadEdgeConfig({
       PAY_TO,
       FACILITATOR_URL: CDP_URL,
       CDP_API_KEY_ID: ID,
@@ -147,7 +154,7 @@ describe('CDP API key (CDP_API_KEY_ID + CDP_API_KEY_SECRET)', () => {
   });
 
   it('leaves a remote facilitator without a CDP key as it was (no cdp in the setup)', () => {
-    const setup = paymentSetup(loadConfig({ PAY_TO, FACILITATOR_URL: 'https://f.example' }));
+    const setup = paymentSetup(loadEdgeConfig({ PAY_TO, FACILITATOR_URL: 'https://f.example' }));
     expect(setup).not.toHaveProperty('cdp');
   });
 
@@ -239,15 +246,15 @@ describe('CDP API key (CDP_API_KEY_ID + CDP_API_KEY_SECRET)', () => {
   it('treats both as secrets', () => {
     for (const name of ['CDP_API_KEY_ID', 'CDP_API_KEY_SECRET']) expect(SECRET_VARIABLES).toContain(name);
     const secret = ed25519Secret();
-    const cfg = loadConfig({
+    const cfg = loadEdgeConfig({
       PAY_TO,
       FACILITATOR_URL: CDP_URL,
       CDP_API_KEY_ID: ID,
       CDP_API_KEY_SECRET: secret,
     });
-    const printed = JSON.stringify(redactConfig(cfg));
-    expect(printed).not.toContain(secret);
-    expect(printed).not.toContain(ID);
-    expect(printed).toContain('"CDP_API_KEY_SECRET":"[set]"');
+    const text = printed(cfg);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(ID);
+    expect(text).toContain('"CDP_API_KEY_SECRET":"[redacted]"');
   });
 });
