@@ -9,7 +9,7 @@ import { distFromEntries } from '../static/dist-map.ts';
 import { fakeGate } from '../testing/fake-gate.ts';
 import { asClient, fakeSiteFiles, TEST_CTX } from '../testing/fixtures.ts';
 import type { FreeTier, RefundSink } from './advisor.ts';
-import { isJsonContentType } from './advisor.ts';
+import { isJsonContentType } from './advisor-steps.ts';
 import { keyQuota } from './keys/index.ts';
 import type { SettlementRecord } from './settlement-log.ts';
 

@@ -1,15 +1,33 @@
-import { validateAdvisorRequest } from '../../core/advisor/request.ts';
 import type { PublicContext } from '../../core/envelopes/context.ts';
 import { errorBody, refundQueuedBody } from '../../core/envelopes/errors.ts';
 import { apiMeta, attribution } from '../../core/envelopes/meta.ts';
 import { type RouteDef, routePath } from '../../core/routes.ts';
 import type { AdvisorRequest } from '../../core/schemas/advisor.ts';
 import { type EdgeContext, replyJson, requestHeader } from '../env.ts';
-import { EdgeError, invalidJson, unavailable } from '../errors.ts';
+import { EdgeError } from '../errors.ts';
 import { type Logger, silentLogger } from '../logger.ts';
-import { type PaymentGate, paymentRequiredError, type SettledPayment } from './gate.ts';
+import {
+  DELIVERY_REFUND,
+  entryStep,
+  inputStep,
+  keyAdviceStep,
+  keyCallFailed,
+  keyStep,
+  knownKeyStep,
+  paidAdviceStep,
+  payStep,
+  quotaHeaders,
+  quotaStep,
+} from './advisor-steps.ts';
+import {
+  type PaymentGate,
+  paidRequest,
+  paymentHeader,
+  paymentRequiredError,
+  type SettledPayment,
+} from './gate.ts';
 import { clientGone, hungUp, onHangUp } from './hang-up.ts';
-import { type ApiKeyStore, type KeyQuota, looksLikeKey, type QuotaAnswer } from './keys/index.ts';
+import type { ApiKeyStore, KeyQuota, QuotaAnswer } from './keys/index.ts';
 import { readBodyLimited } from './read-body.ts';
 import { fileRefund, type RefundFiling, type RefundSink } from './refund-filing.ts';
 import { noSettlementLog, type SettlementLog } from './settlement-log.ts';
@@ -41,45 +59,6 @@ export interface AdvisorDeps {
   readonly ledger?: SettlementLog;
   readonly logger?: Logger;
   readonly now?: () => number;
-}
-
-/** Whether a Content-Type names JSON (`application/json`, or any `+json` type), parameters allowed. */
-export function isJsonContentType(value: string | undefined): boolean {
-  if (value === undefined) return false;
-  const type = value.split(';')[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
-}
-
-/** 415 for a body that is not declared as JSON. */
-function unsupportedMediaType(): EdgeError {
-  return new EdgeError(
-    415,
-    errorBody(
-      'unsupported media type',
-      'Send the advisor request as JSON with Content-Type: application/json.',
-    ),
-    { Accept: 'application/json' },
-  );
-}
-
-/** The RateLimit-* headers of a key's quota. */
-function quotaHeaders(q: QuotaAnswer): Record<string, string> {
-  return {
-    'RateLimit-Limit': String(q.limit),
-    'RateLimit-Remaining': String(q.ok ? q.remaining : 0),
-    'RateLimit-Reset': String(Math.ceil(q.resetAt / 1000)),
-  };
-}
-
-function invalidKey(): EdgeError {
-  return new EdgeError(
-    401,
-    errorBody(
-      'invalid api key',
-      'The x-api-key is unknown or revoked. Send a valid free-tier key, or no key and pay with x402.',
-    ),
-    { 'WWW-Authenticate': 'ApiKey header="x-api-key"' },
-  );
 }
 
 /**
@@ -117,9 +96,9 @@ export function advisorHandler(deps: AdvisorDeps) {
 
   const filing: RefundFiling = { refunds: deps.refunds, ledger, logger, now, route: path };
 
-  /** After a settled payment the work failed: file the refund durably, then the 502 to answer. */
+  /** After a settled payment the work failed (`why`): file the refund durably, then the 502 to answer. */
   const refund = async (settled: SettledPayment, why: string): Promise<EdgeError> => {
-    const filed = await fileRefund(filing, settled, `advisor failed after settlement: ${why}`);
+    const filed = await fileRefund(filing, settled, why);
     if (filed.filed) {
       return new EdgeError(
         502,
@@ -142,31 +121,39 @@ export function advisorHandler(deps: AdvisorDeps) {
     );
   };
 
-  const paid = async (c: EdgeContext, request: AdvisorRequest): Promise<Response> => {
-    const decision = await deps.gate.decide(c, deps.route);
-    if (decision.type === 'payment-required') throw paymentRequiredError(decision.challenge);
-    const advise = deps.advise;
-    if (!advise) throw unavailable('The advisor is not configured on this instance; nothing was charged.');
-    if (hungUp(c)) {
-      logger.info('client hung up before settlement: nothing settled', { route: path });
-      throw clientGone('nothing was settled.');
-    }
-    const settled = await decision.payment.settle();
-    let result: unknown;
+  /** Runs the computation: its result, or why it failed (logged as `what`). */
+  const compute = async (advise: AdviseFn, request: AdvisorRequest, what: string) => {
     try {
-      result = await advise(request);
+      return { result: await advise(request), failed: undefined };
     } catch (error) {
-      logger.error('advisor computation failed after settlement', { error: (error as Error).message });
-      throw await refund(settled, (error as Error).message || 'error');
+      logger.error(what, { error: (error as Error).message });
+      return { result: undefined, failed: (error as Error).message || 'error' };
     }
-    if (hungUp(c)) {
+  };
+
+  const paid = async (c: EdgeContext, request: AdvisorRequest): Promise<Response> => {
+    const decision = await deps.gate.decide(paidRequest(c), deps.route);
+    const step = payStep({
+      payment: decision.type === 'payment-verified' ? decision.payment : undefined,
+      advise: deps.advise,
+      hungUp: hungUp(c),
+    });
+    if (step.kind === 'challenge') throw paymentRequiredError(deps.gate.challenge(deps.route));
+    if (step.kind === 'gone')
+      logger.info('client hung up before settlement: nothing settled', { route: path });
+    if (step.kind !== 'settle') throw step.error;
+    const settled = await step.payment.settle();
+    const advice = await compute(step.advise, request, 'advisor computation failed after settlement');
+    const next = paidAdviceStep({ failed: advice.failed, hungUp: hungUp(c) });
+    if (next.kind === 'refund' && next.answer === 'refund-queued') throw await refund(settled, next.why);
+    if (next.kind === 'refund') {
       logger.info('client hung up after settlement: refunding', { route: path });
-      await fileRefund(filing, settled, 'client hung up before the advice was sent');
+      await fileRefund(filing, settled, next.why);
       throw clientGone('the payment settled and is refunded.');
     }
     // Cut while the answer is being written: it was not delivered, so it is refunded too.
-    onHangUp(c, () => void fileRefund(filing, settled, 'client hung up while the advice was sent'));
-    return success(c, result, true, { ...settled.headers });
+    onHangUp(c, () => void fileRefund(filing, settled, DELIVERY_REFUND));
+    return success(c, advice.result, true, { ...settled.headers });
   };
 
   /**
@@ -174,7 +161,7 @@ export function advisorHandler(deps: AdvisorDeps) {
    * saying whether the request still counts. Never throws: a store that cannot take the release back
    * is logged and the 500 does not claim the quota was restored.
    */
-  const keyCallFailed = async (
+  const keyCallFailedAnswer = async (
     c: EdgeContext,
     quota: KeyQuota,
     keyId: string,
@@ -192,80 +179,56 @@ export function advisorHandler(deps: AdvisorDeps) {
       });
     }
     if (released) c.set('rateLimitHeaders', quotaHeaders({ ...taken, remaining: taken.remaining + 1 }));
-    return new EdgeError(
-      500,
-      errorBody(
-        'analysis failed',
-        released
-          ? "The analysis could not be delivered; nothing was charged: this request did not count against the key's daily quota. Try again later."
-          : "The analysis could not be delivered, and this request could not be taken off the key's daily quota right now, so it may still count against it. Try again later.",
-      ),
-    );
+    return keyCallFailed(released);
   };
 
   const withKey = async (c: EdgeContext, key: string, request: AdvisorRequest): Promise<Response> => {
-    if (!deps.freeTier || !looksLikeKey(key)) throw invalidKey();
-    let known: { id: string } | undefined;
+    const shape = keyStep(key, deps.freeTier);
+    if (shape.kind === 'refuse') throw shape.error;
+    let known: { id: string } | undefined | 'store-down';
     try {
-      known = await deps.freeTier.store.verify(key);
+      known = await shape.freeTier.store.verify(key);
     } catch (error) {
       logger.warn('API key store unavailable', { error: (error as Error).message });
-      throw unavailable('API keys cannot be checked right now; retry later, or pay with x402.');
+      known = 'store-down';
     }
-    if (!known) throw invalidKey();
-    const advise = deps.advise;
-    if (!advise) throw unavailable('The advisor is not configured on this instance; no quota was used.');
-    const quota = deps.freeTier.quota;
-    const q = await quota.take(known.id);
-    const headers = quotaHeaders(q);
+    const checked = knownKeyStep(known, deps.advise);
+    if (checked.kind === 'refuse') throw checked.error;
+    const quota = shape.freeTier.quota;
+    const q = await quota.take(checked.keyId);
     // The key's quota is this response's tightest limit: its headers replace the general bucket's.
-    c.set('rateLimitHeaders', headers);
-    if (!q.ok) {
-      throw new EdgeError(
-        429,
-        errorBody(
-          'rate limited',
-          `This free-tier key has used its ${q.limit} requests of the day; it resets at ${new Date(q.resetAt).toISOString()}. Retry in ${q.retryAfterSeconds} seconds, or pay with x402 meanwhile.`,
-        ),
-        { 'Retry-After': String(q.retryAfterSeconds) },
-      );
-    }
-    let result: unknown;
-    try {
-      result = await advise(request);
-    } catch (error) {
-      logger.error('advisor computation failed (free-tier key)', { error: (error as Error).message });
-      throw await keyCallFailed(c, quota, known.id, q);
-    }
-    if (hungUp(c)) {
+    c.set('rateLimitHeaders', quotaHeaders(q));
+    const counted = quotaStep(q);
+    if (counted.kind === 'refuse') throw counted.error;
+    const advice = await compute(checked.advise, request, 'advisor computation failed (free-tier key)');
+    const next = keyAdviceStep({ failed: advice.failed, hungUp: hungUp(c) });
+    if (next.kind === 'give-back' && next.answer === 'failed')
+      throw await keyCallFailedAnswer(c, quota, checked.keyId, counted.taken);
+    if (next.kind === 'give-back') {
       // Not delivered: the unit goes back, as for a failed computation.
-      await quota.release(known.id, q).catch((error: Error) =>
+      await quota.release(checked.keyId, counted.taken).catch((error: Error) =>
         logger.warn('quota unit of an undelivered free-tier call could not be given back', {
-          keyId: known.id,
+          keyId: checked.keyId,
           error: error.message,
         }),
       );
       throw clientGone("this request did not count against the key's daily quota.");
     }
-    return success(c, result, false, {});
+    return success(c, advice.result, false, {});
   };
 
   return async function advisor(c: EdgeContext): Promise<Response> {
-    if (c.req.method === 'HEAD') throw paymentRequiredError(deps.gate.challenge(deps.route));
-    if (!isJsonContentType(requestHeader(c, 'content-type'))) throw unsupportedMediaType();
-    const text = await readBodyLimited(c.req.raw, ADVISOR_MAX_BODY_BYTES);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw invalidJson('advisor request');
-    }
-    const checked = validateAdvisorRequest(body);
-    if (!checked.ok) throw new EdgeError(checked.status, checked.body);
-    const hasPayment =
-      (requestHeader(c, 'payment-signature') ?? requestHeader(c, 'x-payment') ?? '').trim() !== '';
-    const key = requestHeader(c, 'x-api-key')?.trim() ?? '';
-    if (!hasPayment && key !== '') return withKey(c, key, checked.request);
-    return paid(c, checked.request);
+    const call = {
+      method: c.req.method,
+      contentType: requestHeader(c, 'content-type'),
+      payment: paymentHeader(paidRequest(c)) !== undefined,
+      key: requestHeader(c, 'x-api-key')?.trim() ?? '',
+    };
+    const entry = entryStep(call);
+    if (entry.kind === 'challenge') throw paymentRequiredError(deps.gate.challenge(deps.route));
+    if (entry.kind === 'refuse') throw entry.error;
+    const input = inputStep(call, await readBodyLimited(c.req.raw, ADVISOR_MAX_BODY_BYTES));
+    if (input.kind === 'refuse') throw input.error;
+    return input.kind === 'use-key' ? withKey(c, input.key, input.request) : paid(c, input.request);
   };
 }

@@ -58,6 +58,20 @@ export interface FacilitatorStatus {
 }
 
 /**
+ * A request as the payment gate reads it: a plain request, not a Hono context (x402's own
+ * `HTTPAdapter`, reduced to the one thing the gate reads). `paidRequest` adapts an edge request.
+ */
+export interface PaidRequest {
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
+}
+
+/** The payment seam's view of an edge request. */
+export function paidRequest(c: EdgeContext): PaidRequest {
+  return { header: (name) => requestHeader(c, name) };
+}
+
+/**
  * THE PAYMENT SEAM. Paid handlers validate their input, answer HEAD with `challenge` (credentials
  * ignored), then ask `decide`: a request with no payment gets the challenge; a request with one gets
  * it verified (or an EdgeError: 402 refused, 503 facilitator down). Handlers settle when their flow
@@ -67,7 +81,7 @@ export interface PaymentGate {
   readonly mode: GateMode;
   /** The challenge of a route, with no look at the request. */
   challenge(route: RouteDef): PaymentRequired;
-  decide(c: EdgeContext, route: RouteDef): Promise<GateDecision>;
+  decide(request: PaidRequest, route: RouteDef): Promise<GateDecision>;
   /** The facilitator's status for /health (cached briefly by real gates). */
   status(): Promise<FacilitatorStatus>;
   /** Releases connections and timers. */
@@ -78,8 +92,8 @@ export interface PaymentGate {
  * The payment a request carries: `PAYMENT-SIGNATURE` (x402 v2), else the legacy `X-PAYMENT`, which is
  * accepted under the same rules.
  */
-export function paymentHeader(c: EdgeContext): string | undefined {
-  const value = requestHeader(c, 'payment-signature') ?? requestHeader(c, 'x-payment');
+export function paymentHeader(request: PaidRequest): string | undefined {
+  const value = request.header('payment-signature') ?? request.header('x-payment');
   const trimmed = value?.trim();
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }
@@ -102,7 +116,7 @@ export function challengeOnlyGate(ctx: PublicContext, terms: PaymentTerms): Paym
   return {
     mode: 'challenge-only',
     challenge,
-    async decide(_c, route) {
+    async decide(_request, route) {
       return { type: 'payment-required', challenge: challenge(route) };
     },
     async status() {
@@ -178,7 +192,7 @@ export async function requirePayment(
   c: EdgeContext,
   route: RouteDef,
 ): Promise<VerifiedPayment> {
-  const decision = await gate.decide(c, route);
+  const decision = await gate.decide(paidRequest(c), route);
   if (decision.type === 'payment-required') throw paymentRequiredError(decision.challenge);
   return decision.payment;
 }

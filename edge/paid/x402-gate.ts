@@ -1,14 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { decodePaymentSignatureHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import { encodePaymentResponseHeader } from '@x402/core/http';
 import { x402ResourceServer } from '@x402/core/server';
-import type {
-  Network,
-  PaymentPayload,
-  SettleResponse,
-  VerifyResponse,
-  PaymentRequirements as X402Requirements,
-} from '@x402/core/types';
-import { FacilitatorTimeoutError, SettleError, VerifyError } from '@x402/core/types';
+import type { Network, PaymentPayload, PaymentRequirements as X402Requirements } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import type { PublicContext } from '../../core/envelopes/context.ts';
 import {
@@ -18,20 +11,29 @@ import {
 } from '../../core/envelopes/payment-required.ts';
 import { BASE_MAINNET_USDC, type PaymentTerms } from '../../core/payment.ts';
 import { ROUTES, type RouteDef, routePath } from '../../core/routes.ts';
-import type { EdgeContext } from '../env.ts';
+import type { EdgeError } from '../errors.ts';
 import { type Logger, silentLogger } from '../logger.ts';
-import { exactPayloadProblem } from './exact-payload.ts';
 import type { Facilitator } from './facilitator.ts';
 import {
   type FacilitatorStatus,
   facilitatorUnavailable,
   type GateDecision,
+  type PaidRequest,
   type PaymentGate,
   paymentHeader,
   paymentRefused,
   type SettledPayment,
   type VerifiedPayment,
 } from './gate.ts';
+import {
+  type GateRefusal,
+  type Outcome,
+  requestStep,
+  settleOutcome,
+  settleStep,
+  verifyOutcome,
+  verifyStep,
+} from './gate-steps.ts';
 import { refusal, refusalFor } from './reasons.ts';
 import { noSettlementLog, type SettlementLog, type SettlementRecord } from './settlement-log.ts';
 
@@ -99,23 +101,6 @@ export async function routeRequirements(
     maxTimeoutSeconds,
     extra: { ...(price.extra ?? {}) },
   };
-}
-
-/** The payer a payload names, before any facilitator said so (EIP-3009 `authorization.from`). */
-function payerOf(payload: PaymentPayload): `0x${string}` | undefined {
-  const from = (payload.payload as { authorization?: { from?: unknown } }).authorization?.from;
-  return typeof from === 'string' && /^0x[0-9a-fA-F]{40}$/.test(from) ? (from as `0x${string}`) : undefined;
-}
-
-/** Whether an error of the HTTP facilitator client is the facilitator's answer (4xx), not an outage. */
-function isAnswer(error: VerifyError | SettleError): boolean {
-  return (
-    error.statusCode >= 400 &&
-    error.statusCode < 500 &&
-    error.statusCode !== 401 &&
-    error.statusCode !== 403 &&
-    error.statusCode !== 429
-  );
 }
 
 /**
@@ -191,34 +176,29 @@ export async function createX402Gate(opts: X402GateOptions): Promise<X402Gate> {
     }
   };
 
-  /** A refusal, unless the facilitator (or its RPC) is down: then 503, since the refusal may be an outage. */
-  const refuseOrUnavailable = async (route: RouteDef, reason: string | undefined) => {
-    if (facilitator.mode === 'embedded' && !(await facilitator.reachable())) {
-      logger.warn('payment failed while the RPC is unreachable: answered 503', { route: route.id, reason });
-      return facilitatorUnavailable();
+  /** The answer to a payment not taken; a refusal is a 503 instead while the embedded RPC is down. */
+  const notTaken = async (route: RouteDef, step: GateRefusal): Promise<EdgeError> => {
+    if (step.kind === 'refuse') return paymentRefused(challenge(route), refusal(step.error), step.reason);
+    if (step.kind === 'refuse-unless-outage') {
+      if (facilitator.mode !== 'embedded' || (await facilitator.reachable()))
+        return paymentRefused(challenge(route), refusalFor(step.reason), step.reason);
+      logger.warn('payment failed while the RPC is unreachable: answered 503', {
+        route: route.id,
+        reason: step.reason,
+      });
     }
-    return paymentRefused(challenge(route), refusalFor(reason), reason);
+    return facilitatorUnavailable();
   };
 
-  const verify = async (
-    route: RouteDef,
-    payload: PaymentPayload,
-    req: X402Requirements,
-  ): Promise<VerifyResponse> => {
+  /** Runs a facilitator call, timed into `times`: its answer, or what its failure came to. */
+  const call = async <T>(times: number[], run: () => Promise<T>, failed: (e: unknown) => Outcome<T>) => {
     const started = performance.now();
     try {
-      return await server.verifyPayment(payload, req);
+      return { kind: 'answer', answer: await run() } as const;
     } catch (error) {
-      if (error instanceof VerifyError && isAnswer(error)) {
-        return { isValid: false, invalidReason: error.invalidReason, payer: error.payer };
-      }
-      logger.warn('facilitator verify failed: answered 503', {
-        route: route.id,
-        error: (error as Error).message,
-      });
-      throw facilitatorUnavailable();
+      return failed(error);
     } finally {
-      keep(verifyMs, performance.now() - started);
+      keep(times, performance.now() - started);
     }
   };
 
@@ -228,72 +208,29 @@ export async function createX402Gate(opts: X402GateOptions): Promise<X402Gate> {
     req: X402Requirements,
     verifiedPayer: `0x${string}`,
   ): Promise<SettledPayment> => {
-    const base = {
+    const outcome = await call(settleMs, () => server.settlePayment(payload, req), settleOutcome);
+    const step = settleStep(verifiedPayer, outcome);
+    await record({
       route: routePath(route, opts.ctx.platform),
       network: req.network,
       asset: req.asset,
       amount: req.amount,
-    };
-    const started = performance.now();
-    let result: SettleResponse;
-    try {
-      result = await server.settlePayment(payload, req);
-    } catch (error) {
-      if (error instanceof SettleError && isAnswer(error)) {
-        result = {
-          success: false,
-          errorReason: error.errorReason,
-          transaction: error.transaction,
-          network: error.network,
-          payer: error.payer,
-        };
-      } else {
-        const indeterminate = error instanceof FacilitatorTimeoutError;
-        await record({
-          ...base,
-          at: new Date(now()).toISOString(),
-          outcome: 'failed',
-          payer: verifiedPayer,
-          transaction: null,
-          reason: indeterminate ? 'facilitator timed out while settling' : 'facilitator unreachable',
-          ...(indeterminate ? { indeterminate: true } : {}),
-        });
-        (indeterminate ? logger.error : logger.warn)('facilitator settle failed: answered 503', {
-          route: route.id,
-          payer: verifiedPayer,
-          indeterminate,
-          error: (error as Error).message,
-        });
-        throw facilitatorUnavailable();
-      }
-    } finally {
-      keep(settleMs, performance.now() - started);
-    }
-    if (!result.success) {
-      const transaction = result.transaction === '' ? null : result.transaction;
-      await record({
-        ...base,
-        at: new Date(now()).toISOString(),
-        outcome: 'failed',
-        payer: (result.payer as `0x${string}` | undefined) ?? verifiedPayer,
-        transaction,
-        reason: result.errorReason ?? 'unknown',
-        // A transaction was sent but did not confirm as a success: check it on chain.
-        ...(transaction !== null ? { indeterminate: true } : {}),
-      });
-      throw await refuseOrUnavailable(route, result.errorReason);
-    }
-    const payer = (result.payer as `0x${string}` | undefined) ?? verifiedPayer;
-    await record({
-      ...base,
       at: new Date(now()).toISOString(),
-      outcome: 'settled',
-      payer,
-      transaction: result.transaction,
+      ...step.record,
     });
+    if (outcome.kind === 'no-answer') {
+      (outcome.timedOut ? logger.error : logger.warn)('facilitator settle failed: answered 503', {
+        route: route.id,
+        payer: verifiedPayer,
+        indeterminate: outcome.timedOut,
+        error: outcome.error,
+      });
+    }
+    if (step.kind !== 'settled') throw await notTaken(route, step);
+    const { result } = step;
     return {
       transaction: result.transaction,
-      payer,
+      payer: step.payer,
       network: result.network,
       asset: req.asset as `0x${string}`,
       amount: result.amount ?? req.amount,
@@ -301,32 +238,22 @@ export async function createX402Gate(opts: X402GateOptions): Promise<X402Gate> {
     };
   };
 
-  const decide = async (c: EdgeContext, route: RouteDef): Promise<GateDecision> => {
-    const header = paymentHeader(c);
-    if (header === undefined) return { type: 'payment-required', challenge: challenge(route) };
-    let payload: PaymentPayload;
-    try {
-      payload = decodePaymentSignatureHeader(header);
-    } catch {
-      throw paymentRefused(challenge(route), refusal('invalid_payment_header'));
-    }
-    if (payload === null || typeof payload !== 'object' || typeof payload.payload !== 'object') {
-      throw paymentRefused(challenge(route), refusal('invalid_payment_header'));
-    }
-    if (payload.x402Version !== 2)
-      throw paymentRefused(challenge(route), refusal('unsupported_x402_version'));
+  const decide = async (request: PaidRequest, route: RouteDef): Promise<GateDecision> => {
     const req = requirements(route);
-    // The payment must accept exactly what this route asks (scheme, network, asset, amount, payTo…).
-    if (!server.findMatchingRequirements([req], payload)) {
-      throw paymentRefused(challenge(route), refusal('payment_mismatch'));
-    }
-    // Its authorization must be well formed before the facilitator reads it (the payer's 402, not a 503).
-    const problem = exactPayloadProblem(payload.payload, req.extra);
-    if (problem !== undefined) throw paymentRefused(challenge(route), refusal('malformed_payment'), problem);
-    const verified = await verify(route, payload, req);
-    if (!verified.isValid) throw await refuseOrUnavailable(route, verified.invalidReason);
-    const payer = (verified.payer as `0x${string}` | undefined) ?? payerOf(payload);
-    if (payer === undefined) throw paymentRefused(challenge(route), refusal('invalid_payment_header'));
+    const terms = {
+      requirements: req,
+      matches: (p: PaymentPayload) => !!server.findMatchingRequirements([req], p),
+    };
+    const read = requestStep(terms, paymentHeader(request));
+    if (read.kind === 'challenge') return { type: 'payment-required', challenge: challenge(route) };
+    if (read.kind !== 'verify') throw await notTaken(route, read);
+    const { payload } = read;
+    const outcome = await call(verifyMs, () => server.verifyPayment(payload, req), verifyOutcome);
+    if (outcome.kind === 'no-answer')
+      logger.warn('facilitator verify failed: answered 503', { route: route.id, error: outcome.error });
+    const verified = verifyStep(payload, outcome);
+    if (verified.kind !== 'verified') throw await notTaken(route, verified);
+    const { payer } = verified;
     let settled: Promise<SettledPayment> | undefined;
     const payment: VerifiedPayment = {
       payer,

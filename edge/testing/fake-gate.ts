@@ -30,8 +30,8 @@ export function fakeGate(
     mode: 'embedded',
     log,
     challenge: inner.challenge,
-    async decide(c, route) {
-      if (paymentHeader(c) === undefined)
+    async decide(request, route) {
+      if (paymentHeader(request) === undefined)
         return { type: 'payment-required', challenge: inner.challenge(route) };
       log.verified++;
       const payment: VerifiedPayment = {
