@@ -15,6 +15,16 @@ describe('renderSafeMarkdown: untrusted input', () => {
     ['an attribute breakout in a link', '[x](https://a.example/"onmouseover="alert(1))', 'x'],
     ['HTML inside emphasis', '**<iframe src=//x>**', '<strong>&lt;iframe src=//x&gt;</strong>'],
     ['HTML inside a table cell', '| a |\n|---|\n| <svg onload=alert(1)> |', '&lt;svg onload=alert(1)&gt;'],
+    ['an HTML block', '<div onclick="x">\n<script>y</script>\n</div>', '&lt;script&gt;y&lt;/script&gt;'],
+    ['an HTML comment', 'a <!-- <script>x</script> --> b', '&lt;!-- &lt;script&gt;x&lt;/script&gt; --&gt;'],
+    ['a mixed-case javascript: link', '[c](JaVaScRiPt:alert(1))', '<p>c</p>'],
+    ['a javascript: reference link', '[c][1]\n\n[1]: javascript:alert(1)', '<p>c</p>'],
+    ['a javascript: autolink', '<javascript:alert(1)>', '<p>javascript:alert(1)</p>'],
+    [
+      'a link label holding HTML',
+      '[<img src=x onerror=y>](https://a.example)',
+      '>&lt;img src=x onerror=y&gt;</a>',
+    ],
   ])('neutralises %s', (_name, input, expected) => {
     const html = renderSafeMarkdown(input);
     expect(html).toContain(expected);
@@ -31,6 +41,22 @@ describe('renderSafeMarkdown: untrusted input', () => {
   it('honours backslash escapes as the generator writes them', () => {
     expect(renderInline('context \\& bug, @Quill\\_Beak, \\*not emphasis\\*')).toBe(
       'context &amp; bug, @Quill_Beak, *not emphasis*',
+    );
+  });
+
+  it('keeps relative, mailto and bare links as text, and autolinks http(s) only in angle brackets', () => {
+    expect(
+      renderSafeMarkdown(
+        '[r](/api) [m](mailto:a@b.example) https://bare.example <https://a.example/?x=1&y=2>',
+      ),
+    ).toBe(
+      '<p>r m https://bare.example <a href="https://a.example/?x=1&amp;y=2" rel="nofollow ugc noopener">https://a.example/?x=1&amp;y=2</a></p>',
+    );
+  });
+
+  it('shows character references and tildes as written', () => {
+    expect(renderSafeMarkdown('&lt;b&gt; &amp; ~5 posts ~ ~~not struck~~')).toBe(
+      '<p>&amp;lt;b&amp;gt; &amp;amp; ~5 posts ~ ~~not struck~~</p>',
     );
   });
 
@@ -91,6 +117,19 @@ describe('renderSafeMarkdown: structure', () => {
   it('never emits a heading above the minimum level', () => {
     expect(renderSafeMarkdown('# a\n\n# b', { dropLeadingH1: true })).toBe('<h2>b</h2>');
     expect(renderSafeMarkdown('# a', { dropLeadingH1: false, minHeadingLevel: 3 })).toBe('<h3>a</h3>');
+  });
+
+  it('keeps a space at a soft line break and line breaks inside code in a list', () => {
+    expect(renderSafeMarkdown('**a**\n*b*')).toBe('<p><strong>a</strong> <em>b</em></p>');
+    expect(renderSafeMarkdown('- item\n\n  ```\n  x\n  y\n  ```')).toBe(
+      '<ul><li><p>item</p><pre tabindex="0"><code>x\ny</code></pre></li></ul>',
+    );
+  });
+
+  it('clamps headings inside quotes and shows task boxes as text', () => {
+    expect(renderSafeMarkdown('> # q\n\n- [ ] open\n- [x] done')).toBe(
+      '<blockquote><h2>q</h2></blockquote><ul><li>[ ] open</li><li>[x] done</li></ul>',
+    );
   });
 
   it('shows fenced code verbatim, escaped', () => {
