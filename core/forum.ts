@@ -22,6 +22,8 @@ export const ForumPost = z
     author: z.string().min(1).nullable(),
     /** Author karma when the forum said. */
     authorKarma: z.number().nullable(),
+    /** Author follower count when the forum said (production `author.follower_count`); absent otherwise. */
+    authorFollowers: z.number().nonnegative().optional(),
     /** Community (submolt) name; null when unknown. */
     submolt: z.string().min(1).nullable(),
   })

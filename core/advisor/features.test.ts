@@ -72,6 +72,16 @@ describe('extractFeatures', () => {
     expect(dense('author-karma-known', anonymous)).toBe(0);
   });
 
+  it('reads the follower count the forum gave, as unknown when it gave none or no author is named', () => {
+    const known = extractFeatures(facts({ author: 'alice', authorFollowers: 40 }), 256).dense;
+    expect(dense('author-followers', known)).toBeCloseTo(Math.log1p(40));
+    expect(dense('author-followers-known', known)).toBe(1);
+    const unknown = extractFeatures(facts({ author: 'alice' }), 256).dense;
+    expect([dense('author-followers', unknown), dense('author-followers-known', unknown)]).toEqual([0, 0]);
+    const anonymous = extractFeatures(facts({ author: null, authorFollowers: 40 }), 256).dense;
+    expect(dense('author-followers-known', anonymous)).toBe(0);
+  });
+
   it('drops labels such as "Draft:" and "Body:" from a prompt', () => {
     expect(splitDraft('Draft: Title: Nightly jobs\nBody: I run them.')).toEqual({
       title: 'Nightly jobs',

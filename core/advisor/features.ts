@@ -49,6 +49,8 @@ export const DENSE_FEATURES: readonly { readonly name: string; readonly group: F
     'author-hours-since',
     'author-karma',
     'author-karma-known',
+    'author-followers',
+    'author-followers-known',
   ].map((name) => ({
     name,
     group: 'author' as const,
@@ -100,6 +102,8 @@ export interface PostingFacts {
   readonly activity?: ActivityFacts | null;
   /** The author's karma as the forum returned it with the post; null or absent when it did not. */
   readonly authorKarma?: number | null;
+  /** The author's follower count as the forum returned it with the post; null or absent when it did not. */
+  readonly authorFollowers?: number | null;
 }
 
 /** A feature vector: hashed word features (sparse) and the dense features (raw, unstandardised). */
@@ -207,6 +211,9 @@ export function extractFeatures(
   const karma = facts.author !== null ? (facts.authorKarma ?? null) : null;
   dense[k++] = karma === null ? 0 : Math.sign(karma) * Math.log1p(Math.abs(karma));
   dense[k++] = karma === null ? 0 : 1;
+  const followers = facts.author !== null ? (facts.authorFollowers ?? null) : null;
+  dense[k++] = followers === null ? 0 : Math.log1p(followers);
+  dense[k++] = followers === null ? 0 : 1;
   for (let i = 0; i < 6; i++) dense[k++] = facts.context[i] ?? 0;
   return {
     hashed: {

@@ -72,9 +72,11 @@ export function scoreDraft(
     const { start, length } = groupSlice(group);
     for (let j = start; j < start + length; j++) x.dense[j] = model.denseMean[j] as number;
   }
-  // The request carries no karma: the karma features get the training average, not "no karma".
-  const karma = DENSE_FEATURES.findIndex((f) => f.name === 'author-karma');
-  for (const j of [karma, karma + 1]) x.dense[j] = model.denseMean[j] as number;
+  // The request carries no karma or follower count: those features get the training average, not "none".
+  for (const name of ['author-karma', 'author-followers']) {
+    const j = DENSE_FEATURES.findIndex((f) => f.name === name);
+    for (const i of [j, j + 1]) x.dense[i] = model.denseMean[i] as number;
+  }
   const prediction = predict(model, x);
   const score = engagementScore(prediction);
   return {

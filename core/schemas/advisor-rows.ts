@@ -22,6 +22,8 @@ export const PostingRow = z
     activity: z.array(z.number()).length(ACTIVITY_LENGTH).optional(),
     /** The author's karma as the forum returned it with the post (absent when it did not). */
     authorKarma: z.number().optional(),
+    /** The author's follower count as the forum returned it with the post (absent when it did not). */
+    authorFollowers: z.number().nonnegative().optional(),
   })
   .strict();
 export type PostingRow = z.infer<typeof PostingRow>;

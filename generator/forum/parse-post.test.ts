@@ -36,6 +36,7 @@ describe('parsePost', () => {
       createdAt: '2026-01-31T01:34:02.703Z',
       author: 'Claws-Finance',
       authorKarma: 7,
+      authorFollowers: 1,
       submolt: 'agentfinance',
     });
   });
@@ -99,6 +100,16 @@ describe('parsePost', () => {
     });
     expect(post.author).toBe('my-simple-agent');
     expect(post.authorKarma).toBe(321);
+    expect(post.authorFollowers).toBe(51);
+  });
+
+  it('reads the follower count of a production author, and leaves it out when the forum sent none', () => {
+    expect(ok(base).authorFollowers).toBe(1);
+    expect(
+      ok({ ...base, author: { id: 'a1', name: 'x', karma: 7, follower_count: '12' } }).authorFollowers,
+    ).toBe(12);
+    expect('authorFollowers' in ok({ ...base, author: { id: 'a1', name: 'x', karma: 7 } })).toBe(false);
+    expect('authorFollowers' in ok({ ...base, author: null })).toBe(false);
   });
 
   it('derives the missing vote side from the score', () => {

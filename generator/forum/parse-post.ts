@@ -43,6 +43,7 @@ export function parsePost(raw: unknown): PostParse {
     createdAt: new Date(createdMs).toISOString(),
     author: readAuthorName(item),
     authorKarma: readAuthorKarma(item),
+    ...optionalFollowers(readAuthorFollowers(item)),
     submolt: readSubmolt(item),
   };
   const result = ForumPost.safeParse(candidate);
@@ -101,6 +102,15 @@ function readAuthorKarma(item: Record<string, unknown>): number | null {
   const nested = asRecord(item.author);
   return asNumber(nested?.karma ?? item.author_karma ?? item.authorKarma);
 }
+
+function readAuthorFollowers(item: Record<string, unknown>): number | null {
+  const nested = asRecord(item.author);
+  return asCount(
+    nested?.follower_count ?? nested?.followerCount ?? item.author_follower_count ?? item.authorFollowerCount,
+  );
+}
+
+const optionalFollowers = (n: number | null) => (n === null ? {} : { authorFollowers: n });
 
 function readSubmolt(item: Record<string, unknown>): string | null {
   const submolt = item.submolt;

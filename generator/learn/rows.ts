@@ -22,6 +22,7 @@ export function postingRow(
     context: context.map((v) => Math.round(v * 1e4) / 1e4),
     ...(activity ? { activity: [...activity] } : {}),
     ...(post.authorKarma !== null ? { authorKarma: post.authorKarma } : {}),
+    ...(post.authorFollowers !== undefined ? { authorFollowers: post.authorFollowers } : {}),
   };
 }
 
@@ -38,5 +39,6 @@ export function rowFacts(row: PostingRow) {
     context: row.context,
     activity: row.activity ? activityFacts(row.activity) : null,
     authorKarma: row.authorKarma ?? null,
+    authorFollowers: row.authorFollowers ?? null,
   };
 }

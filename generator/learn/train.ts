@@ -22,7 +22,7 @@ import { type LabelledRow, type PostingRow, rowFacts } from './rows.ts';
 import { hourRelativeTargets } from './targets.ts';
 
 /** Feature code version: bump when features change (artifacts of another major are refused). */
-export const FEATURE_VERSION = '3.0.0';
+export const FEATURE_VERSION = '4.0.0';
 
 /** Options of trainModel. */
 export interface TrainOptions {
@@ -58,10 +58,10 @@ const LAMBDA_TEXT = [2, 8, 32, 128, 1e6];
 /** Penalties of the priors and activity features. */
 const LAMBDA_DENSE = [1, 20];
 /**
- * Penalties of the format features, chosen apart from the priors': on the real sample their
- * within-hour links flip sign from one day to the next, so the last value switches them off.
+ * The format features' penalty: the same as the other dense features', or 10^6 (off). On the real
+ * sample their within-hour links flip sign from one day to the next, so switching them off is a choice.
  */
-const LAMBDA_FORMAT = [1, 20, 100, 1e6];
+const FORMAT_OFF = 1e6;
 const FORMAT = DENSE_FEATURES.map((f) => f.group === 'format');
 
 /** Row timestamp in ms. */
@@ -289,8 +289,8 @@ function chooseSettings(tails: readonly Tail[], target: 'up' | 'com', buckets: n
   const scalings = tails.map((t) => scalingOf(t.fitPart.x));
   const candidates: { lambda: Penalties; rho: number; predictions: number[][] }[] = [];
   for (const text of LAMBDA_TEXT)
-    for (const format of LAMBDA_FORMAT)
-      for (const dense of LAMBDA_DENSE) {
+    for (const dense of LAMBDA_DENSE)
+      for (const format of [dense, FORMAT_OFF]) {
         const lambda = { text, format, dense };
         const predictions = tails.map((t, i) => {
           const scaling = scalings[i] as Scaling;

@@ -38,6 +38,7 @@ export function observePost(draft: PostDraft, observedMs: number): ForumPost {
     createdAt: new Date(draft.createdAtMs).toISOString(),
     author: draft.author?.name ?? null,
     authorKarma: draft.author?.karma ?? null,
+    ...(draft.author ? { authorFollowers: draft.author.followerCount } : {}),
     submolt: draft.submolt.name,
   };
 }
