@@ -15,19 +15,19 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DevChain, startDevChain } from '../../../tools/dev-chain/index.ts';
-import { memoryLogger } from '../../logger.ts';
-import { redisState } from '../../state/redis-state.ts';
-import { sqliteState } from '../../state/sqlite-state.ts';
-import type { StateStore } from '../../state/state.ts';
-import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
+import { memoryLogger } from '../../edge/logger.ts';
 import {
   type RefundQueue,
   type RefundWorkerOptions,
   refundId,
   refundQueue,
   startRefundWorker,
-} from './index.ts';
+} from '../../edge/paid/refunds/index.ts';
+import { redisState } from '../../edge/state/redis-state.ts';
+import { sqliteState } from '../../edge/state/sqlite-state.ts';
+import type { StateStore } from '../../edge/state/state.ts';
+import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../edge/testing/redis.ts';
+import { type DevChain, startDevChain } from '../../tools/dev-chain/index.ts';
 
 const AMOUNT = 50_000n; // the advisor's 0.05 USDC
 let chain: DevChain;
