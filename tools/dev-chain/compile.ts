@@ -37,25 +37,38 @@ interface SolcOutput {
   contracts?: Record<string, Record<string, { abi: Abi; evm: { deployedBytecode: { object: string } } }>>;
 }
 
+/** Compiles the contracts' Solidity sources (file name → content); solc by default. */
+export type ContractCompiler = (sources: Record<string, { content: string }>) => Promise<DevChainArtifacts>;
+
 let memo: Promise<DevChainArtifacts> | undefined;
+let solcRunCount = 0;
+
+/** How many times this process has run solc (a cache hit runs none). */
+export function solcRuns(): number {
+  return solcRunCount;
+}
 
 /**
  * Compiles the dev chain's contracts with the `solc` npm package, or reads them from the cache.
  * The cache key covers the Solidity sources, the compiler version and the settings, so an edited
- * contract is recompiled on the next start. The result is memoised for the process.
+ * contract is recompiled on the next start. The result is memoised for the process (for the default
+ * cache folder and compiler).
  */
-export function compileDevChainContracts(cacheDir: string = defaultCacheDir): Promise<DevChainArtifacts> {
-  if (cacheDir === defaultCacheDir) {
-    memo ??= compileOrLoad(cacheDir).catch((error: unknown) => {
+export function compileDevChainContracts(
+  cacheDir: string = defaultCacheDir,
+  compiler: ContractCompiler = solcCompile,
+): Promise<DevChainArtifacts> {
+  if (cacheDir === defaultCacheDir && compiler === solcCompile) {
+    memo ??= compileOrLoad(cacheDir, compiler).catch((error: unknown) => {
       memo = undefined;
       throw error;
     });
     return memo;
   }
-  return compileOrLoad(cacheDir);
+  return compileOrLoad(cacheDir, compiler);
 }
 
-async function compileOrLoad(cacheDir: string): Promise<DevChainArtifacts> {
+async function compileOrLoad(cacheDir: string, compiler: ContractCompiler): Promise<DevChainArtifacts> {
   const sources: Record<string, { content: string }> = {};
   for (const file of Object.values(SOURCES)) {
     sources[file] = { content: await readFile(path.join(contractsDir, file), 'utf8') };
@@ -67,7 +80,7 @@ async function compileOrLoad(cacheDir: string): Promise<DevChainArtifacts> {
   const cached = await readFile(cacheFile, 'utf8').catch(() => undefined);
   if (cached !== undefined) return JSON.parse(cached) as DevChainArtifacts;
 
-  const artifacts = await compile(sources);
+  const artifacts = await compiler(sources);
   await mkdir(cacheDir, { recursive: true });
   // Write then rename so a concurrent reader never sees half a file.
   const tmp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
@@ -81,8 +94,10 @@ async function readSolcVersion(): Promise<string> {
   return String(pkg.version);
 }
 
-async function compile(sources: Record<string, { content: string }>): Promise<DevChainArtifacts> {
+/** The contracts compiled by the `solc` npm package (the default ContractCompiler). */
+export async function solcCompile(sources: Record<string, { content: string }>): Promise<DevChainArtifacts> {
   // Loading solc's WebAssembly build takes about a second: only on a cache miss.
+  solcRunCount++;
   const solc = (await import('solc')).default;
   const input = { language: 'Solidity', sources, settings: SETTINGS };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
