@@ -24,6 +24,11 @@ export const ForumPost = z
     authorKarma: z.number().nullable(),
     /** Author follower count when the forum said (production `author.follower_count`); absent otherwise. */
     authorFollowers: z.number().nonnegative().optional(),
+    /**
+     * When the engagement counts were read, for a recorded post (a replayed file's `snapshot_at`);
+     * absent for a live scrape, whose counts are read when it is fetched.
+     */
+    readAt: z.iso.datetime({ offset: true }).optional(),
     /** Community (submolt) name; null when unknown. */
     submolt: z.string().min(1).nullable(),
   })

@@ -245,6 +245,12 @@ describe('cheap, complete labels', () => {
       ['day', 5, 30],
       ['week', 7, 160],
     ]);
+    // Recorded posts (a replayed file) carry the time their counts were read: that age counts, not now's.
+    const recorded = seen.map((p, i) => ({ ...p, readAt: at([9, 9, 100, 150, 5][i] as number) }));
+    expect(labelRows(rows, recorded, now).map((r) => [r.id, r.ageHours])).toEqual([
+      ['week', 60],
+      ['old', 50],
+    ]);
   });
 });
 

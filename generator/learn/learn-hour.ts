@@ -67,8 +67,8 @@ export interface LearnReport {
 }
 
 /**
- * Labels posting rows from a reading of their posts at `now`: a row gets the post's upvotes and comment
- * count and the reading's age, when the post is still there, is not flagged by engagementAnomalies
+ * Labels posting rows from a reading of their posts at `now` (or at the post's own `readAt`, for recorded
+ * posts): a row gets the post's upvotes and comment count and the reading's age, when the post is still there, is not flagged by engagementAnomalies
  * (votes that cannot be organic teach nothing true) and the age lies within LABEL_AGE. Pure.
  */
 export function labelRows(rows: readonly PostingRow[], seen: readonly ForumPost[], now: Date): LabelledRow[] {
@@ -77,7 +77,8 @@ export function labelRows(rows: readonly PostingRow[], seen: readonly ForumPost[
   const out: LabelledRow[] = [];
   for (const row of rows) {
     const post = byId.get(row.id);
-    const ageHours = (now.getTime() - Date.parse(row.createdAt)) / 3_600_000;
+    const readMs = post?.readAt !== undefined ? Date.parse(post.readAt) : now.getTime();
+    const ageHours = (readMs - Date.parse(row.createdAt)) / 3_600_000;
     if (!post || flagged.has(post.id) || ageHours < LABEL_AGE.min || ageHours > LABEL_AGE.max) continue;
     out.push({
       ...row,

@@ -81,9 +81,19 @@ describe('archiveBuilder', () => {
       createdAt: '2026-01-30T19:12:00.500Z',
       author: 'Clawdius',
       authorKarma: null,
+      readAt: '2026-02-03T16:36:16.797Z',
       submolt: null,
     });
     expect(tally.posts).toMatchObject({ used: 1, skipped: 0, distinct: 1, duplicates: 0 });
+  });
+
+  it('keeps no reading time when a row has none, or one before the post was created', () => {
+    const { archive } = build([
+      line(flatRow('p1', '2026-01-30T19:12:00Z', { snapshot_at: undefined })),
+      line(flatRow('p2', '2026-01-30T19:13:00Z', { snapshot_at: '2026-01-30T18:00:00Z' })),
+      line(flatRow('p3', '2026-01-30T19:14:00Z', { snapshot_at: 'not a time' })),
+    ]);
+    expect((archive.postsByHour.get(HOUR) ?? []).map((p) => 'readAt' in p)).toEqual([false, false, false]);
   });
 
   it('reads API-shaped posts and GET /posts/{id} answers with their comment tree', () => {

@@ -1,6 +1,6 @@
 import type { ForumComment, ForumPost } from '../../core/forum.ts';
 import { HOUR_MS } from '../../core/hours.ts';
-import { asNonEmptyText, asRecord } from '../forum/lenient.ts';
+import { asNonEmptyText, asRecord, asTimestampMs } from '../forum/lenient.ts';
 import { flattenComments } from '../forum/parse-comments.ts';
 import { parsePost } from '../forum/parse-post.ts';
 import { byNewestThenId } from '../forum/window.ts';
@@ -38,6 +38,18 @@ export interface ArchiveBuilder {
 }
 
 /**
+ * The post with the time its counts were recorded (`snapshot_at` of the shared sample's rows), when the
+ * line says, so that the advisor labels it with the age it had then, not its age at replay time.
+ */
+function withReadAt(post: ForumPost, raw: unknown): ForumPost {
+  const record = asRecord(raw);
+  const ms = record ? asTimestampMs(record.snapshot_at ?? record.snapshotAt) : null;
+  return ms === null || ms < Date.parse(post.createdAt)
+    ? post
+    : { ...post, readAt: new Date(ms).toISOString() };
+}
+
+/**
  * A builder that reads every line with the forum client's own lenient parsers (`parsePost`,
  * `flattenComments`): the row format of the shared Moltbook sample (`author_name`, `submolt_name`,
  * `comment_count`, `post_id`, `parent_id`, `score` without downvotes…) and API-shaped objects alike.
@@ -64,7 +76,7 @@ export function archiveBuilder(): ArchiveBuilder {
         return skip(postTally, { line, reason: result.deleted ? 'post marked deleted' : result.reason });
       postTally.used += 1;
       if (posts.has(result.post.id)) duplicates += 1;
-      posts.set(result.post.id, result.post);
+      posts.set(result.post.id, withReadAt(result.post, raw));
       if (comments.length > 0) embedded.set(result.post.id, comments);
     },
     addCommentLine(text, line) {
