@@ -6,12 +6,15 @@ import { GENERAL_BUCKET, type RateLimit, type TokenBucket } from '../core/limits
 import { DEMO_PAYMENT_TERMS, type PaymentTerms } from '../core/payment.ts';
 import type { RouteDef, RouteId } from '../core/routes.ts';
 import { optionsHeaders } from './cors.ts';
+import { type EdgeSite, edgeStep, routeMethodStep, staticFileFor } from './dispatch.ts';
 import {
   type EdgeContext,
   type EdgeEnv,
   incomingHeader,
   jsonHeaders,
+  rawTarget,
   reply,
+  replyJson,
   requestHeader,
   socketAddress,
 } from './env.ts';
@@ -28,11 +31,10 @@ import { applyDecision, type LimitDecision, rateLimiter } from './rate-limit/lim
 import type { RateLimitStore } from './rate-limit/store.ts';
 import { freeFileHandler, negotiatedFileHandler } from './routes/free-files.ts';
 import { healthHandler } from './routes/health.ts';
-import { movedRoutes } from './routes/moved.ts';
 import { allowedMethods, routeIndex, STATIC_METHODS } from './routes/route-index.ts';
-import type { DistMap, StaticFile } from './static/dist-map.ts';
+import type { DistMap } from './static/dist-map.ts';
 import { sendFile } from './static/send-file.ts';
-import { lookup, siteHandler, siteHas } from './static/site-handler.ts';
+import { siteHandler } from './static/site-handler.ts';
 
 /** Everything the edge app needs, injected so tests can pose any clock, store, site and content. */
 export interface EdgeDeps {
@@ -69,7 +71,7 @@ export interface EdgeDeps {
   readonly adjustBucket?: (bucket: TokenBucket) => TokenBucket;
 }
 
-/** Answers OPTIONS with 204 and a method outside `allow` with 405, both naming `allow`. */
+/** Answers OPTIONS with 204 and any other method with 405, both naming `allow`. */
 function methodGuard(allow: readonly string[]) {
   return function guardMethod(c: EdgeContext): Response {
     if (c.req.method === 'OPTIONS') return reply(c, 204, null, optionsHeaders(allow));
@@ -134,7 +136,6 @@ export function createEdge(deps: EdgeDeps): Edge {
       ? decision.then((d) => applyDecision(c, d))
       : applyDecision(c, decision);
   };
-  const moved = movedRoutes(siblings, platform);
 
   // A handler for every declared route (a route missing here is a type error): its own, or `file`,
   // the route's built file from the site.
@@ -198,19 +199,14 @@ export function createEdge(deps: EdgeDeps): Edge {
     const handler = own === 'file' ? freeFileHandler(route, path, deps.dist) : own(route);
     const guard = methodGuard(allowedMethods(route));
     byPath.set(path, (c) =>
-      c.req.method === route.method || c.req.method === 'HEAD' ? handler(c) : guard(c),
+      routeMethodStep(route.method, c.req.method) === 'handle' ? handler(c) : guard(c),
     );
   }
-
-  /**
-   * The in-memory file a GET or HEAD of `path` is answered with, when it is one: a file route's
-   * file, or a site file at a path that is no route and not moved. A route path is never a moved one
-   * (app.test.ts checks), so routes skip the moved-path matching.
-   */
-  const staticFileFor = (path: string): StaticFile | undefined => {
-    if (routes.byPath.has(path)) return fileRoutes.has(path) ? deps.dist().files.get(path) : undefined;
-    if (path.startsWith('/api') && resolveMovedPath(path, '', siblings, platform)) return undefined;
-    return lookup(deps.dist(), path);
+  const served: EdgeSite<Handler> = {
+    routes: byPath,
+    fileRoutes,
+    dist: deps.dist,
+    moved: (path, query) => resolveMovedPath(path, query, siblings, platform),
   };
 
   // The 402 of a paid GET route asked with no query and no payment is fixed: the history handler
@@ -235,21 +231,21 @@ export function createEdge(deps: EdgeDeps): Edge {
   const site = siteHandler(deps.dist, deps.contentDir);
   const staticGuard = methodGuard(STATIC_METHODS);
   const respond: Handler = (c) => {
-    const path = c.req.path;
-    const method = c.req.method;
-    const getOrHead = method === 'GET' || method === 'HEAD';
-    if (getOrHead) {
-      const file = staticFileFor(path);
-      if (file) return sendFile(c, file);
+    const step = edgeStep(served, { method: c.req.method, path: c.req.path, raw: () => rawTarget(c) });
+    switch (step.kind) {
+      case 'file':
+        return sendFile(c, step.file);
+      case 'route':
+        return step.handler(c);
+      case 'moved':
+        return replyJson(c, step.answer.status, step.answer.body, step.answer.headers);
+      case 'site':
+        return site(c);
+      case 'methods':
+        return staticGuard(c);
+      case 'not-found':
+        throw notFound();
     }
-    const route = byPath.get(path);
-    if (route) return route(c);
-    const redirect = moved(c);
-    if (redirect) return redirect;
-    if (getOrHead) return site(c);
-    // Any other method: 204 to OPTIONS or 405 with Allow where the site has the path, else 404.
-    if (!siteHas(deps.dist(), path)) throw notFound();
-    return staticGuard(c);
   };
 
   // One catch-all route: the linear router matches it without a regular expression.
@@ -264,7 +260,7 @@ export function createEdge(deps: EdgeDeps): Edge {
   });
 
   const lane = fastLane({
-    staticFileFor,
+    staticFileFor: (path) => staticFileFor(served, path),
     unpaidChallengeFor,
     decide: (req, path) =>
       limiter.decide(
