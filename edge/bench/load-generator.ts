@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { median as ssMedian, quantile as ssQuantile } from 'simple-statistics';
 
 /** One request the generator sends. */
 export interface LoadRequest {
@@ -110,17 +111,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-/** The q-quantile (0–1) of latencies, in ms. */
+/** The q-quantile (0–1) of latencies in ms (simple-statistics, interpolated); NaN when empty. */
 export function quantile(latencies: Float64Array, q: number): number {
-  if (latencies.length === 0) return Number.NaN;
-  const sorted = Float64Array.from(latencies).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return latencies.length === 0 ? Number.NaN : ssQuantile(Array.from(latencies), q);
 }
 
-/** The median of some numbers (the mean of the middle two for an even count); NaN when empty. */
+/** The median of some numbers (simple-statistics: the mean of the middle two for an even count); NaN when empty. */
 export function median(values: ArrayLike<number>): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = Float64Array.from(values).sort();
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  return values.length === 0 ? Number.NaN : ssMedian(Array.from(values));
 }

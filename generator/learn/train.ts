@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mean, quantileSorted, standardDeviation } from 'simple-statistics';
 import { type ActivitySnapshot, ActivityTable, addPosts } from '../../core/advisor/activity.ts';
 import {
   DENSE_FEATURES,
@@ -101,7 +102,7 @@ function featuriseHistory(
   buckets: number,
   y: { up: Float64Array; com: Float64Array },
 ) {
-  const global = { up: mean(y.up), com: mean(y.com) };
+  const global = { up: meanOrZero(Array.from(y.up)), com: meanOrZero(Array.from(y.com)) };
   const tables = { community: new PriorTable(), author: new PriorTable() };
   rows.forEach((row, i) => {
     tables.community.add(row.submolt, y.up[i] as number, y.com[i] as number);
@@ -122,10 +123,9 @@ function featuriseHistory(
   return { x, tables, global };
 }
 
-function mean(v: ArrayLike<number>): number {
-  let s = 0;
-  for (let i = 0; i < v.length; i++) s += v[i] as number;
-  return v.length === 0 ? 0 : s / v.length;
+/** The mean (simple-statistics); 0 for no values. */
+function meanOrZero(values: readonly number[]): number {
+  return values.length === 0 ? 0 : mean(values);
 }
 
 interface Fit {
@@ -146,16 +146,13 @@ interface Scaling {
  */
 const MIN_STD = 0.05;
 
+/** Each dense feature's mean and population standard deviation (simple-statistics; 0 with no rows), floored at MIN_STD. */
 function scalingOf(x: readonly FeatureVector[]): Scaling {
-  const d = DENSE_FEATURES.length;
-  const m = new Float64Array(d);
-  const s = new Float64Array(d);
-  for (const v of x) for (let j = 0; j < d; j++) m[j] = (m[j] as number) + (v.dense[j] as number) / x.length;
-  for (const v of x)
-    for (let j = 0; j < d; j++)
-      s[j] = (s[j] as number) + ((v.dense[j] as number) - (m[j] as number)) ** 2 / x.length;
-  for (let j = 0; j < d; j++) s[j] = Math.max(Math.sqrt(s[j] as number), MIN_STD);
-  return { mean: m, std: s };
+  const columns = DENSE_FEATURES.map((_, j) => x.map((v) => v.dense[j] as number));
+  return {
+    mean: Float64Array.from(columns, meanOrZero),
+    std: Float64Array.from(columns, (c) => Math.max(c.length === 0 ? 0 : standardDeviation(c), MIN_STD)),
+  };
 }
 
 /**
@@ -218,12 +215,9 @@ function applyFit(fit: Fit, v: FeatureVector, scaling: Scaling, useAuthor: boole
   return s;
 }
 
+/** The q-quantile of sorted values (simple-statistics, linear interpolation as in R's type 7); 0 for no values. */
 function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  const pos = q * (sorted.length - 1);
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return (sorted[lo] as number) + ((sorted[hi] as number) - (sorted[lo] as number)) * (pos - lo);
+  return sorted.length === 0 ? 0 : quantileSorted(sorted, q);
 }
 
 const r4 = (v: number) => Math.round(v * 1e4) / 1e4;
@@ -319,8 +313,9 @@ function rhoStandardError(tails: readonly Tail[]): number {
   return spearmanStandardError(meanOver(tails, (t) => t.validRows.length));
 }
 
+/** The mean of f over the items (simple-statistics); NaN for no items. */
 function meanOver<T>(items: readonly T[], f: (item: T, i: number) => number): number {
-  return items.reduce((s, item, i) => s + f(item, i), 0) / items.length;
+  return items.length === 0 ? Number.NaN : mean(items.map(f));
 }
 
 /** The 10th and 90th percentiles of validation residuals: the 80 % interval. */

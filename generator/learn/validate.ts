@@ -1,3 +1,4 @@
+import { mean as meanOf } from 'simple-statistics';
 import { baselineScores } from './baselines.ts';
 import { metricSet } from './evaluate-scores.ts';
 import { predictRows } from './predict-rows.ts';
@@ -79,7 +80,7 @@ export function rollingValidation(
   });
   const mean = (f: (b: BlockResult) => number | null) => {
     const v = blocks.map(f).filter((x): x is number => x !== null);
-    return v.length === 0 ? null : v.reduce((s, x) => s + x, 0) / v.length;
+    return v.length === 0 ? null : meanOf(v);
   };
   return {
     blocks,

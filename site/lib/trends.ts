@@ -1,3 +1,4 @@
+import { mean } from 'simple-statistics';
 import type { HourSignals } from '../../core/schemas/signals.ts';
 import type { DigestSummary } from './archive.ts';
 import type { ChartPoint, ChartSeries } from './charts.ts';
@@ -46,14 +47,15 @@ export interface Trends {
   readonly describe: { readonly volume: string; readonly quality: string; readonly sentiment: string };
 }
 
-function mean(values: readonly number[]): number | null {
-  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+/** The mean (simple-statistics), or null for no values. */
+function meanOrNull(values: readonly number[]): number | null {
+  return values.length ? mean(values) : null;
 }
 
 function range(points: readonly ChartPoint[]): { min: number; max: number; mean: number } | null {
   const values = points.flatMap((p) => (p.value === null ? [] : [p.value]));
   if (!values.length) return null;
-  return { min: Math.min(...values), max: Math.max(...values), mean: mean(values) ?? 0 };
+  return { min: Math.min(...values), max: Math.max(...values), mean: mean(values) };
 }
 
 /**
@@ -98,7 +100,7 @@ export function buildTrends(
         totalPosts,
         qualityPosts,
         qualityRatio: totalPosts > 0 ? qualityPosts / totalPosts : null,
-        meanSentiment: mean(inDay.flatMap((h) => mood.get(h) ?? [])),
+        meanSentiment: meanOrNull(inDay.flatMap((h) => mood.get(h) ?? [])),
       },
     ];
   });

@@ -1,3 +1,4 @@
+import { mean } from 'simple-statistics';
 import { contradictions } from './contradictions.ts';
 import { genericLabels, storyCoverage, unlinkedDiscussions } from './hour-figures.ts';
 import { byHour, narrativeSeries, toneChanges } from './series.ts';
@@ -56,7 +57,7 @@ export function reportDigests(hours: readonly ReportHour[]): Report {
       narratives: series.length,
       reversals: series.reduce((s, n) => s + n.reversals, 0),
       flipFlops: series.filter((n) => n.reversals > 0),
-      meanStoryCoverage: shares.length === 0 ? null : shares.reduce((a, b) => a + b, 0) / shares.length,
+      meanStoryCoverage: shares.length === 0 ? null : mean(shares),
       hoursWithoutStories: perHour.filter((h) => h.storyCoverage === null).length,
     },
   };

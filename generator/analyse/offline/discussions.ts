@@ -1,3 +1,4 @@
+import { mean as meanOf } from 'simple-statistics';
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
 import { postUrl } from '../../../core/forum-links.ts';
 import type { HotDiscussion } from '../../../core/schemas/digest.ts';
@@ -34,7 +35,7 @@ export function threadTone(scores: readonly number[], questionShare: number): st
   const pos = scores.filter((s) => s >= 0.3).length / scores.length;
   const neg = scores.filter((s) => s <= -0.3).length / scores.length;
   if (scores.length >= 4 && pos >= 0.25 && neg >= 0.25) return 'divided';
-  const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
+  const mean = meanOf(scores);
   if (mean >= 0.5) return 'enthusiastic';
   if (mean >= 0.15) return 'supportive';
   if (mean <= -0.35) return 'hostile';

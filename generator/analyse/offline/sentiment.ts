@@ -1,3 +1,4 @@
+import { mean as meanOf, sampleVariance } from 'simple-statistics';
 import { round } from '../../../core/canonical-json.ts';
 import type { ForumPost } from '../../../core/forum.ts';
 import { fnv1a } from '../../../core/hash.ts';
@@ -129,9 +130,8 @@ export function hourTone(corpus: HourCorpus, sampleSize = 200, previousWord?: st
   const sample = toneSample(corpus.posts, sampleSize);
   const scores = sample.map((p) => compound(textForTone(p)));
   const n = scores.length;
-  const mean = n === 0 ? 0 : scores.reduce((a, b) => a + b, 0) / n;
-  const variance = n < 2 ? 0 : scores.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1);
-  const meanCompound = round(mean, 4);
+  const variance = n < 2 ? 0 : sampleVariance(scores);
+  const meanCompound = round(n === 0 ? 0 : meanOf(scores), 4);
   return {
     word: toneWord(corpus, meanCompound, previousWord),
     meanCompound,
