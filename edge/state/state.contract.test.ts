@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { StoredKey } from '../paid/keys/key.ts';
 import { newRecord, type RefundRecord } from '../paid/refunds/order.ts';
 import type { SettlementRecord } from '../paid/settlement-log.ts';
-import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../testing/redis.ts';
+import { manualClock } from '../testing/clock.ts';
+import { advanceRedisClock, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../testing/redis.ts';
 import { redisState } from './redis-state.ts';
 import { sqliteState } from './sqlite-state.ts';
 import type { StateStore } from './state.ts';
@@ -19,13 +20,18 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-const stores: Array<[string, () => Promise<StateStore>]> = [
+/** A store, and a way to move the clock its locks expire by (SQLite: its `now`; Redis: its own). */
+type Opened = StateStore & { advance(ms: number): Promise<void> };
+
+const stores: Array<[string, () => Promise<Opened>]> = [
   [
     'sqlite',
     async () => {
       const dir = await mkdtemp(join(tmpdir(), 'murmur-state-'));
       dirs.push(dir);
-      return sqliteState(join(dir, 'state.db'));
+      const clock = manualClock();
+      const state = sqliteState(join(dir, 'state.db'), { now: clock.now });
+      return Object.assign(state, { advance: async (ms: number) => clock.advance(ms) });
     },
   ],
   [
@@ -33,7 +39,8 @@ const stores: Array<[string, () => Promise<StateStore>]> = [
     async () => {
       const prefix = uniquePrefix();
       prefixes.push(prefix);
-      return redisState({ url: TEST_REDIS_URL, prefix });
+      const state = redisState({ url: TEST_REDIS_URL, prefix });
+      return Object.assign(state, { advance: (ms: number) => advanceRedisClock(prefix, ms) });
     },
   ],
 ];
@@ -68,11 +75,6 @@ const settlement = (n: number): SettlementRecord => ({
   payer: `0x${'c'.repeat(40)}`,
   transaction: `0x${String(n).padStart(64, '0')}`,
 });
-
-/** Polls `condition` until it holds (no time limit of its own: the test's timeout is the bound). */
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 5));
-}
 
 describe.each(stores)('state store: %s', (_name, open) => {
   it('keys: inserted once, listed oldest first, revoked once', async () => {
@@ -148,8 +150,11 @@ describe.each(stores)('state store: %s', (_name, open) => {
       await state.unlockRefund(id, 'a');
       expect(await state.saveRefund(id, 'a', { ...order(1), attempts: 2 }, 10_000)).toBe(false);
       // A crashed holder never gives its lock back: it expires, then another takes it.
-      expect(await state.lockRefund(id, 'crashed', 20)).toBe(true);
-      await until(() => state.lockRefund(id, 'c', 10_000));
+      expect(await state.lockRefund(id, 'crashed', 10_000)).toBe(true);
+      await state.advance(9_000);
+      expect(await state.lockRefund(id, 'c', 10_000)).toBe(false);
+      await state.advance(1_000);
+      expect(await state.lockRefund(id, 'c', 10_000)).toBe(true);
       expect(await state.saveRefund(id, 'crashed', { ...order(1), attempts: 3 }, 10_000)).toBe(false);
       expect((await state.getRefund(id))?.attempts).toBe(1);
       expect(await state.deleteRefund(id, 'c')).toBe(true);

@@ -35,6 +35,30 @@ export async function pttl(key: string): Promise<number> {
   }
 }
 
+/**
+ * Test support: moves Redis's clock `ms` forward for the keys under `prefix`, as that much time would:
+ * every TTL shortens by `ms`, and a key whose TTL runs out is gone. Redis expires keys (the refund and
+ * wallet locks) by its own clock, which no `now` option reaches.
+ */
+export async function advanceRedisClock(prefix: string, ms: number): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      for (const key of keys) {
+        const left = await redis.pttl(key);
+        if (left < 0) continue; // no TTL (-1), or gone already (-2)
+        if (left <= ms) await redis.del(key);
+        else await redis.pexpire(key, left - ms);
+      }
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** Test support: a loopback port nobody listens on (bound, then released). */
 export async function closedPort(): Promise<number> {
   const server = createServer();

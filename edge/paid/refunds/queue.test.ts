@@ -6,7 +6,8 @@ import { localState } from '../../state/local-state.ts';
 import { redisState } from '../../state/redis-state.ts';
 import { sqliteState } from '../../state/sqlite-state.ts';
 import type { StateStore } from '../../state/state.ts';
-import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
+import { manualClock } from '../../testing/clock.ts';
+import { advanceRedisClock, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
 import {
   LockLostError,
   type NewRefundOrder,
@@ -34,16 +35,26 @@ const order = (settlementTx: string): NewRefundOrder => ({
 });
 
 /** A queue over its own connection to `state`, closing it with the queue (a restart opens another). */
-const owning = (state: StateStore): RefundQueue =>
-  Object.assign(refundQueue(state), { close: () => state.close() });
+const owning = (state: StateStore, now: () => number): RefundQueue =>
+  Object.assign(refundQueue(state, { now }), { close: () => state.close() });
 
-const kinds: Array<[string, () => Promise<() => RefundQueue>]> = [
+/** Opens queues over one store, and moves the clock its locks expire by. */
+interface Setup {
+  make(): RefundQueue;
+  advance(ms: number): Promise<void>;
+}
+
+const kinds: Array<[string, () => Promise<Setup>]> = [
   [
     'sqlite',
     async () => {
       const dir = await mkdtemp(join(tmpdir(), 'murmur-refund-queue-'));
       dirs.push(dir);
-      return () => owning(sqliteState(join(dir, 'state.db')));
+      const clock = manualClock();
+      return {
+        make: () => owning(sqliteState(join(dir, 'state.db'), { now: clock.now }), clock.now),
+        advance: async (ms) => clock.advance(ms),
+      };
     },
   ],
   [
@@ -51,33 +62,42 @@ const kinds: Array<[string, () => Promise<() => RefundQueue>]> = [
     async () => {
       const prefix = uniquePrefix();
       prefixes.push(prefix);
-      return () => owning(redisState({ url: TEST_REDIS_URL, prefix }));
+      const clock = manualClock();
+      return {
+        make: () => owning(redisState({ url: TEST_REDIS_URL, prefix }), clock.now),
+        advance: async (ms) => {
+          clock.advance(ms);
+          await advanceRedisClock(prefix, ms);
+        },
+      };
     },
   ],
 ];
 
 describe.each(kinds)('refund queue: %s', (_kind, setup) => {
   it('one claim at a time per order, across queue objects; released or expired locks can be taken', async () => {
-    const make = await setup();
+    const { make, advance } = await setup();
     const a = make();
     const b = make();
     try {
       const { id } = await a.enqueue(order('0x01'));
-      expect(await a.claim('rf_unknown', 1_000)).toBeUndefined();
-      const first = await a.claim(id, 1_000);
+      expect(await a.claim('rf_unknown', 60_000)).toBeUndefined();
+      const first = await a.claim(id, 60_000);
       expect(first?.record).toMatchObject({ id, state: 'queued' });
-      expect(await b.claim(id, 1_000)).toBeUndefined();
+      expect(await b.claim(id, 60_000)).toBeUndefined();
       await first?.release();
-      const second = await b.claim(id, 100);
+      const second = await b.claim(id, 10_000);
       expect(second).toBeDefined();
-      await new Promise((r) => setTimeout(r, 150));
-      const third = await a.claim(id, 1_000);
+      await advance(9_000);
+      expect(await a.claim(id, 60_000)).toBeUndefined();
+      await advance(1_000);
+      const third = await a.claim(id, 60_000);
       expect(third).toBeDefined();
       if (!second || !third) throw new Error('both claims should have been granted');
       // The expired holder can no longer write, and its release does not free the new holder's lock.
       await expect(second.save({ ...second.record, attempts: 9 })).rejects.toThrow(LockLostError);
       await second.release();
-      expect(await b.claim(id, 1_000)).toBeUndefined();
+      expect(await b.claim(id, 60_000)).toBeUndefined();
       await third.save({ ...third.record, state: 'confirmed' });
       await third.release();
       expect(await b.get(id)).toMatchObject({ state: 'confirmed', attempts: 0 });
@@ -89,10 +109,11 @@ describe.each(kinds)('refund queue: %s', (_kind, setup) => {
   });
 
   it('lists oldest first with a state filter, and refuses an order with no settlement transaction', async () => {
-    const queue = (await setup())();
+    const { make, advance } = await setup();
+    const queue = make();
     try {
       const first = await queue.enqueue(order('0xaa'));
-      await new Promise((r) => setTimeout(r, 5));
+      await advance(5);
       const second = await queue.enqueue(order('0xbb'));
       expect((await queue.list()).map((r) => r.id)).toEqual([first.id, second.id]);
       expect((await queue.pending()).map((r) => r.id)).toEqual([first.id, second.id]);

@@ -32,14 +32,16 @@ export interface StateRefundQueue extends RefundQueue {
  * (SQLite: committed with `synchronous=FULL`; Redis: one Lua script, as durable as its AOF) and is
  * idempotent by settlement; a claim is the row's lock with an expiry (a crashed worker's lock only
  * expires), and every save or discard happens only while the lock is the claimer's, renewing it.
- * `close` leaves the store to its owner.
+ * `close` leaves the store to its owner. `now` (ms since epoch) stamps the orders' queue and update
+ * times; the locks expire by the store's clock.
  */
-export function refundQueue(state: StateStore): StateRefundQueue {
+export function refundQueue(state: StateStore, opts: { now?: () => number } = {}): StateRefundQueue {
+  const now = opts.now ?? Date.now;
   const queue: StateRefundQueue = {
     ready: () => state.ready(),
 
     async enqueue(order) {
-      const record = newRecord(order, new Date());
+      const record = newRecord(order, new Date(now()));
       return orderOf((await state.insertRefund(record)) ?? record);
     },
 
@@ -77,7 +79,7 @@ export function refundQueue(state: StateStore): StateRefundQueue {
     },
 
     requeue(id) {
-      return requeueFailed(queue, id, new Date());
+      return requeueFailed(queue, id, new Date(now()));
     },
 
     async close() {},
