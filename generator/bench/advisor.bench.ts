@@ -9,6 +9,7 @@
  * what any advice costs. Targets: p50 ≤ 20 ms, p99 ≤ 100 ms.
  */
 import { parseArgs } from 'node:util';
+import { quantileSorted } from 'simple-statistics';
 import { advise } from '../../core/advisor/advise.ts';
 import type { AdvisorContext } from '../../core/advisor/context.ts';
 import { splitDraft } from '../../core/advisor/draft.ts';
@@ -110,8 +111,7 @@ function measure(name: string, run: (prompt: string) => void): void {
   }
   const total = performance.now() - started;
   times.sort((a, b) => a - b);
-  const q = (x: number) =>
-    (times[Math.min(times.length - 1, Math.floor(x * times.length))] as number).toFixed(2);
+  const q = (x: number) => quantileSorted(times, x).toFixed(2);
   console.log(
     `${name.padEnd(26)} p50 ${q(0.5)} ms  p99 ${q(0.99)} ms  max ${(times[times.length - 1] as number).toFixed(2)} ms  ` +
       `throughput ${((1000 * prompts.length) / total).toFixed(0)} req/s`,

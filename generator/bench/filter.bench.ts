@@ -9,6 +9,7 @@
  * reason that really were junk. Time is the median wall time of filterPosts for one hour.
  */
 import { parseArgs } from 'node:util';
+import { median as medianOf } from 'simple-statistics';
 import { DROP_REASONS, type DropReason, filterPosts } from '../filter/index.ts';
 import { generateHour, type PostLabel } from '../sim/world.ts';
 
@@ -101,8 +102,7 @@ for (const reason of DROP_REASONS) {
   const wrong = quality?.get(reason) ?? 0;
   console.log(`  ${reason.padEnd(15)} ${pct(all - wrong, all)} of ${String(all).padStart(6)}`);
 }
-const sorted = [...timings].sort((a, b) => a - b);
-const median = sorted[Math.floor(sorted.length / 2)] as number;
+const median = medianOf(timings);
 console.log(
   `\ntime per hour: median ${median.toFixed(0)} ms, max ${Math.max(...timings).toFixed(0)} ms ` +
     `(${((1000 * median) / (total / hours)).toFixed(1)} µs per post)`,
