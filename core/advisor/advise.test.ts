@@ -6,7 +6,7 @@ import { advise, counted } from './advise.ts';
 import { type AdvisorContext, EMPTY_CONTEXT } from './context.ts';
 import { DEFAULT_MODEL_URL, loadAdvisorModel } from './load.ts';
 import { compileModel, parseModelArtifact } from './model.ts';
-import { testArtifact } from './test-model.ts';
+import { testArtifact } from './testing/model.ts';
 
 const now = new Date('2026-01-28T13:10:00.000Z');
 const request = (prompt: string, extra: Record<string, unknown> = {}) =>
@@ -66,6 +66,13 @@ describe('advise', () => {
     );
     expect(r.suggestions.find((s) => s.basis.kind === 'pattern')?.basis.evidence).toMatch(/1\.80×/);
     for (const s of r.suggestions) expect(s.gain).toBeGreaterThan(0);
+  });
+
+  it('ties a rewrite to a narrative by its name, not a list of its terms', () => {
+    const likes = compileModel(testArtifact({ 'emerging-narrative': 2 }));
+    const r = advise({ model: likes, context, request: request(DRAFT), now });
+    expect(r.suggestedContent).toContain('It connects to what others are saying about Memory as identity.');
+    expect(r.suggestedContent).not.toMatch(/memory, identity/);
   });
 
   it('offers a rewrite only when the model scores it higher', () => {

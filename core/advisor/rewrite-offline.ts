@@ -147,7 +147,7 @@ export function offlineCandidates(scored: ScoredDraft, ctx: AdvisorContext): Can
     add(
       {
         ...draft,
-        content: `${draft.content}${draft.content ? '\n\n' : ''}It connects to what others are saying about ${n.terms.slice(0, 3).join(', ')}.`,
+        content: `${draft.content}${draft.content ? '\n\n' : ''}It connects to what others are saying about ${n.label}.`,
       },
       `Relate it to the ${n.status} narrative "${n.label}".`,
       {
