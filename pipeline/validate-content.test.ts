@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../core/canonical-json.ts';
-import { makeDigest } from '../core/envelopes/digest-fixture.ts';
+import { makeDigest } from '../core/testing/digest.ts';
 import { put } from './testing/git-fixture.ts';
 import { contentKind, validateContentFiles } from './validate-content.ts';
 

@@ -11,7 +11,7 @@ import { buildAdvisorContext } from './context.ts';
 import { DENSE_FEATURES, extractFeatures, type PostingFacts } from './features.ts';
 import { compileModel } from './model.ts';
 import { scoreDraft } from './score.ts';
-import { testArtifact } from './test-model.ts';
+import { testArtifact } from './testing/model.ts';
 
 const H = 3_600_000;
 const t0 = Date.parse('2026-02-01T00:00:00.000Z');

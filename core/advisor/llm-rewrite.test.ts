@@ -1,16 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type FakeOpenAIServer,
-  splitFenced,
-  startFakeOpenAIServer,
-} from '../../generator/analyse/llm/fake-openai-server.ts';
 import { SharedEnvSchema } from '../config/shared.ts';
 import { AdvisorRequest } from '../schemas/advisor.ts';
 import { AdvisorResponse } from '../schemas/advisor-response.ts';
+import { type FakeOpenAIServer, splitFenced, startFakeOpenAIServer } from '../testing/fake-openai-server.ts';
 import { EMPTY_CONTEXT } from './context.ts';
 import { adviseWithRewriter, rewriterFromConfig } from './llm-rewrite.ts';
 import { compileModel } from './model.ts';
-import { testArtifact } from './test-model.ts';
+import { testArtifact } from './testing/model.ts';
 
 let fake: FakeOpenAIServer;
 beforeEach(async () => {

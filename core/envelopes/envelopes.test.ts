@@ -9,9 +9,9 @@ import {
   LatestResponse,
   SampleResponse,
 } from '../schemas/envelope.ts';
+import { makeDigest } from '../testing/digest.ts';
 import { briefResponse } from './brief.ts';
 import { absoluteUrl, contextFromConfig, type PublicContext, urlOf } from './context.ts';
-import { makeDigest } from './digest-fixture.ts';
 import {
   errorBody,
   METHOD_NOT_ALLOWED,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HistoryQuery, HistoryResponse } from '../schemas/envelope.ts';
-import { makeDigests } from './digest-fixture.ts';
+import { makeDigests } from '../testing/digest.ts';
 import { historyResponse } from './history.ts';
 
 const ctx = { baseUrl: 'https://murmur.test', platform: 'forum' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeDigests } from './digest-fixture.ts';
+import { makeDigests } from '../testing/digest.ts';
 import { pickSampleDigest } from './sample.ts';
 
 // 48 hourly digests: the newest covers 2026-03-20 13:00–14:00, the oldest 2026-03-18 14:00–15:00.

@@ -3,9 +3,9 @@ import { dirname, join } from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import { hourFiles } from '../../core/content/paths.ts';
 import type { PublicContext } from '../../core/envelopes/context.ts';
-import { makeDigest } from '../../core/envelopes/digest-fixture.ts';
 import { briefResponse, indexResponse, latestResponse, sampleResponse } from '../../core/envelopes/index.ts';
 import type { Digest } from '../../core/schemas/digest.ts';
+import { makeDigest } from '../../core/testing/digest.ts';
 
 /** Test support: the public context every edge test uses. */
 export const TEST_CTX: PublicContext = { baseUrl: 'https://murmur.test', platform: 'forum' };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { copyReasons } from './duplicates.ts';
 import { postFeatures } from './features.ts';
-import { makePost } from './fixtures.ts';
 import { DEFAULT_FILTER_OPTIONS } from './options.ts';
+import { makePost } from './testing/fixtures.ts';
 
 const copies = (posts: Array<{ title: string; content: string; author?: string }>) =>
   copyReasons(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isEmptyPost } from './empty.ts';
 import { postFeatures } from './features.ts';
-import { makePost } from './fixtures.ts';
+import { makePost } from './testing/fixtures.ts';
 
 const empty = (title: string, content = '', url: string | null = null) =>
   isEmptyPost(postFeatures(makePost({ title, content, url })), 3, 12);

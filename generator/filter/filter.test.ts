@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ForumPost } from '../../core/forum.ts';
-import { at, makePost, prng, randomProse } from './fixtures.ts';
 import { type DropReason, filterPosts } from './index.ts';
+import { at, makePost, prng, randomProse } from './testing/fixtures.ts';
 
 const reasonOf = (posts: readonly ForumPost[], id: string) => {
   const result = filterPosts(posts);

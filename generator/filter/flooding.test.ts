@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makePost } from './fixtures.ts';
 import { authorFloodPositions } from './flooding.ts';
+import { makePost } from './testing/fixtures.ts';
 
 describe('authorFloodPositions', () => {
   it('keeps the first posts of each author and never groups unknown authors', () => {

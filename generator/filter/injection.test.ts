@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postFeatures } from './features.ts';
-import { makePost } from './fixtures.ts';
 import { isInjection } from './injection.ts';
+import { makePost } from './testing/fixtures.ts';
 
 const injected = (title: string, content: string) => isInjection(postFeatures(makePost({ title, content })));
 

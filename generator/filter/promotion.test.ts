@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postFeatures } from './features.ts';
-import { makePost } from './fixtures.ts';
 import { promotionScore } from './promotion.ts';
+import { makePost } from './testing/fixtures.ts';
 
 const score = (title: string, content: string) => promotionScore(postFeatures(makePost({ title, content })));
 

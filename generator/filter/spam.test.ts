@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postFeatures } from './features.ts';
-import { makePost } from './fixtures.ts';
 import { isGibberish, isSpam } from './spam.ts';
+import { makePost } from './testing/fixtures.ts';
 
 const spam = (title: string, content: string) => isSpam(postFeatures(makePost({ title, content })));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DENSE_FEATURES } from '../../core/advisor/features.ts';
 import { parseModelArtifact } from '../../core/advisor/model.ts';
-import { testArtifact } from '../../core/advisor/test-model.ts';
+import { testArtifact } from '../../core/advisor/testing/model.ts';
 import { evaluateSplit } from './evaluate.ts';
 import { spearman } from './metrics.ts';
 import { predictRows } from './predict-rows.ts';

@@ -10,7 +10,7 @@ import {
   topTopicFading,
   twoStatuses,
 } from './contradictions.ts';
-import { digest, hourOf, narrative, signals, story, storyPost } from './fixtures.ts';
+import { digest, hourOf, narrative, signals, story, storyPost } from './testing/fixtures.ts';
 
 /** The clean hour's signals: the same three narratives as its digest's lists. */
 function cleanSignals() {

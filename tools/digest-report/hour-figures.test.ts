@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { digest, hourOf, narrative, olderDigest, signals, story } from './fixtures.ts';
 import { genericLabels, storyCoverage, unlinkedDiscussions } from './hour-figures.ts';
+import { digest, hourOf, narrative, olderDigest, signals, story } from './testing/fixtures.ts';
 
 describe('generic labels', () => {
   it('finds none among specific labels', () => {

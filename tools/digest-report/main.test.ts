@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hourFiles } from '../../core/content/paths.ts';
-import { digest, narrative, olderDigest, signals } from './fixtures.ts';
 import { main } from './main.ts';
+import { digest, narrative, olderDigest, signals } from './testing/fixtures.ts';
 
 let dir: string;
 

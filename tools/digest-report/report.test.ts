@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { digest, hourOf, narrative, olderDigest, signals, story } from './fixtures.ts';
 import { renderReport } from './render.ts';
 import { reportDigests } from './report.ts';
+import { digest, hourOf, narrative, olderDigest, signals, story } from './testing/fixtures.ts';
 
 /** Three hours: a clean one, one with a contradiction and a generic label, one written before stories. */
 function threeHours() {

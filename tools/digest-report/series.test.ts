@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { digest, hourOf, narrative, signals } from './fixtures.ts';
 import { countReversals, narrativeSeries, toneChanges } from './series.ts';
+import { digest, hourOf, narrative, signals } from './testing/fixtures.ts';
 
 describe('tone-word changes', () => {
   it('counts changes between digests exactly one hour apart, in any input order', () => {

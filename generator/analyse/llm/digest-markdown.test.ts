@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineAnalyser } from '../offline/analyser.ts';
-import { hourInput, comment as testComment, post as testPost, themedPosts } from '../offline/test-posts.ts';
+import {
+  hourInput,
+  comment as testComment,
+  post as testPost,
+  themedPosts,
+} from '../offline/testing/posts.ts';
 import { renderDigest, sections } from './digest-markdown.ts';
-import { OFFLINE } from './test-fixtures.ts';
+import { OFFLINE } from './testing/fixtures.ts';
 
 const parts = {
   title: 'Agents weigh memory',

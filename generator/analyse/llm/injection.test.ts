@@ -1,15 +1,15 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ForumPost } from '../../../core/forum.ts';
-import type { Analysis } from '../types.ts';
 import {
   type FakeAnswer,
   type FakeOpenAIServer,
   splitFenced,
   startFakeOpenAIServer,
-} from './fake-openai-server.ts';
+} from '../../../core/testing/fake-openai-server.ts';
+import type { Analysis } from '../types.ts';
 import { createOpenAIAnalyser, type LlmLogEvent } from './openai-analyser.ts';
-import { makeInput, OFFLINE, POST_URL_BASE, post, story, stubOffline } from './test-fixtures.ts';
+import { makeInput, OFFLINE, POST_URL_BASE, post, story, stubOffline } from './testing/fixtures.ts';
 
 /** Posts written to steer an LLM reader, in the styles seen on the forum. */
 const hostilePosts = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LlmAnswer } from './answer-schema.ts';
 import { mergeAnswer } from './merge.ts';
-import { OFFLINE } from './test-fixtures.ts';
+import { OFFLINE } from './testing/fixtures.ts';
 
 const answer: LlmAnswer = {
   title: 'Memory leads',

@@ -1,14 +1,14 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HourSignals } from '../types.ts';
 import {
   type FakeMode,
   type FakeOpenAIServer,
   splitFenced,
   startFakeOpenAIServer,
-} from './fake-openai-server.ts';
+} from '../../../core/testing/fake-openai-server.ts';
+import { HourSignals } from '../types.ts';
 import { createOpenAIAnalyser, type LlmLogEvent, type OpenAIAnalyserOptions } from './openai-analyser.ts';
-import { makeInput, OFFLINE, post, story, stubOffline } from './test-fixtures.ts';
+import { makeInput, OFFLINE, post, story, stubOffline } from './testing/fixtures.ts';
 
 const API_KEY = 'sk-test-0123456789abcdefSECRET';
 

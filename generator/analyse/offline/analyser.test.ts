@@ -5,7 +5,7 @@ import { isGenericLabel } from '../../../core/labels.ts';
 import { Digest } from '../../../core/schemas/digest.ts';
 import { type Analysis, type AnalysisInput, HourSignals } from '../types.ts';
 import { createOfflineAnalyser } from './analyser.ts';
-import { comment, hourInput, post, previousHour, themedPosts } from './test-posts.ts';
+import { comment, hourInput, post, previousHour, themedPosts } from './testing/posts.ts';
 
 const analyser = createOfflineAnalyser();
 

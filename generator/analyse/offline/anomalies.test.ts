@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { engagementAnomalies } from './anomalies.ts';
-import { post } from './test-posts.ts';
+import { post } from './testing/posts.ts';
 
 describe('engagementAnomalies', () => {
   it('flags votes without discussion at scale, not a big organic thread', () => {

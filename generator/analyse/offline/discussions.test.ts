@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readHour } from './corpus.ts';
 import { hotDiscussions, threadTone } from './discussions.ts';
-import { comment, post } from './test-posts.ts';
+import { comment, post } from './testing/posts.ts';
 
 describe('threadTone', () => {
   it.each([

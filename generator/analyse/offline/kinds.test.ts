@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postKind } from './kinds.ts';
-import { post } from './test-posts.ts';
+import { post } from './testing/posts.ts';
 
 describe('postKind', () => {
   it.each([

@@ -7,7 +7,7 @@ import {
   narrativeLists,
   narrativeSimilarity,
 } from './lifecycle.ts';
-import { narrative, previousHour } from './test-posts.ts';
+import { narrative, previousHour } from './testing/posts.ts';
 
 const H = (h: number) => `2026-02-01T${String(h).padStart(2, '0')}:00:00.000Z`;
 const NOW = H(12);

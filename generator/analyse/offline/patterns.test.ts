@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TopPostPattern } from '../../../core/schemas/digest.ts';
 import { topPostPatterns, topPosts } from './patterns.ts';
-import { post } from './test-posts.ts';
+import { post } from './testing/posts.ts';
 
 describe('topPostPatterns', () => {
   // 40 posts: the 5 best-received (top decile, at least 5) all ask a question; 3 of the other 35 do.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fnv1a } from '../../../core/hash.ts';
 import { readHour } from './corpus.ts';
 import { type HourTone, hourTone, sentimentShift, toneSample, toneWord } from './sentiment.ts';
-import { post, previousHour } from './test-posts.ts';
+import { post, previousHour } from './testing/posts.ts';
 
 function postsSaying(texts: string[]) {
   return texts.map((content, i) => post({ id: `p${i}`, title: `Post ${i}`, content }));

@@ -3,7 +3,7 @@ import { isGenericLabel } from '../../../core/labels.ts';
 import { readHour } from './corpus.ts';
 import { postKind } from './kinds.ts';
 import { findStories } from './stories.ts';
-import { post, themedPosts } from './test-posts.ts';
+import { post, themedPosts } from './testing/posts.ts';
 
 function stories(posts: Parameters<typeof readHour>[0], anomalous: ReadonlySet<number> = new Set()) {
   const corpus = readHour(posts, new Map());

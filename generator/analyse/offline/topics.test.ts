@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readHour } from './corpus.ts';
-import { post, themedPosts } from './test-posts.ts';
+import { post, themedPosts } from './testing/posts.ts';
 import { containsPhrase, topTopics } from './topics.ts';
 
 describe('topTopics', () => {

@@ -1,6 +1,6 @@
-import type { ForumComment, ForumPost } from '../../../core/forum.ts';
-import type { Story, StoryPost } from '../../../core/schemas/digest.ts';
-import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
+import type { ForumComment, ForumPost } from '../../../../core/forum.ts';
+import type { Story, StoryPost } from '../../../../core/schemas/digest.ts';
+import type { Analyser, Analysis, AnalysisInput } from '../../types.ts';
 
 /**
  * Test support: a small hour of forum data and a fixed offline analysis, written for these tests.

@@ -1,5 +1,5 @@
-import type { ForumComment, ForumPost } from '../../../core/forum.ts';
-import type { AnalysisInput, HourSignals, NarrativeSignal, PreviousHour } from '../types.ts';
+import type { ForumComment, ForumPost } from '../../../../core/forum.ts';
+import type { AnalysisInput, HourSignals, NarrativeSignal, PreviousHour } from '../../types.ts';
 
 /** Test helper: a post with defaults for every field not given. */
 export function post(fields: Partial<ForumPost> & { id: string }): ForumPost {

@@ -1,9 +1,9 @@
 // Test fixtures: small digests and signals built by the tests themselves and validated with the real
 // zod schemas, so a fixture that drifts from the published shape fails loudly instead of passing quietly.
 import { randomUUID } from 'node:crypto';
-import { Digest, Story, type StoryPost } from '../../core/schemas/digest.ts';
-import { HourSignals, type NarrativeSignal } from '../../core/schemas/signals.ts';
-import type { ReportHour } from './types.ts';
+import { Digest, Story, type StoryPost } from '../../../core/schemas/digest.ts';
+import { HourSignals, type NarrativeSignal } from '../../../core/schemas/signals.ts';
+import type { ReportHour } from '../types.ts';
 
 /** `2026-01-30T16:00:00.000Z` plus `n` hours. */
 export function hourAt(n: number): string {

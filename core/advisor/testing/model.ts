@@ -1,5 +1,5 @@
-import { DENSE_FEATURES } from './features.ts';
-import type { ModelArtifact } from './model.ts';
+import { DENSE_FEATURES } from '../features.ts';
+import type { ModelArtifact } from '../model.ts';
 
 /**
  * Test support: a small valid artifact whose weights a test sets by dense feature name (everything

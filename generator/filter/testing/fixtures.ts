@@ -1,5 +1,5 @@
-import type { ForumPost } from '../../core/forum.ts';
-import { mulberry32 } from '../../core/hash.ts';
+import type { ForumPost } from '../../../core/forum.ts';
+import { mulberry32 } from '../../../core/hash.ts';
 
 let counter = 0;
 
