@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { encodePaymentSignatureHeader } from '@x402/core/http';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payerClient } from '../core/payer-client.ts';
 import { ErrorBody } from '../core/schemas/envelope.ts';
 import { makeDigest } from '../core/testing/digest.ts';
-import { payerClient } from '../tools/pay/client.ts';
 import { fakeSiteFiles, writeContent, writeSite } from './testing/fixtures.ts';
 import { type SpawnedEdge, spawnEdge } from './testing/spawn-edge.ts';
 

@@ -1,8 +1,8 @@
 import { listDigestHours, readDigest } from '../core/content/digest-store.ts';
 import { addHours, HOUR_MS } from '../core/hours.ts';
 import { SAMPLE_MIN_AGE_HOURS } from '../core/limits.ts';
-import { startStaticHost as serveStatic } from '../tools/static-host.ts';
 import { checkAnswer, type RouteCheck, routeChecks } from './route-checks.ts';
+import { startStaticHost as serveStatic } from './static-host.ts';
 
 /** What the soundness check found. */
 export interface SoundnessReport {

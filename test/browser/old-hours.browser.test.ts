@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addHours, hourFileStem } from '../../core/hours.ts';
 import type { Digest } from '../../core/schemas/digest.ts';
 import type { HourSignals } from '../../core/schemas/signals.ts';
+import { type StaticHost, startStaticHost } from '../../pipeline/static-host.ts';
 import { syntheticHour, writeHour } from '../../site/bench/synthetic-content.ts';
-import { type StaticHost, startStaticHost } from '../../tools/static-host.ts';
 import { buildSite } from './build-site.ts';
 
 /** The newest four hours, then two hours 13 days earlier (hour pages, no agent or narrative pages), then one 58 days earlier (day page only). */

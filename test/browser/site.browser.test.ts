@@ -12,9 +12,9 @@ import { hourFileStem } from '../../core/hours.ts';
 import { Digest } from '../../core/schemas/digest.ts';
 import { BriefResponse, IndexResponse, LatestResponse, SampleResponse } from '../../core/schemas/envelope.ts';
 import { type Simulator, startSimulator } from '../../generator/sim/server.ts';
+import { type StaticHost, startStaticHost } from '../../pipeline/static-host.ts';
 import { syntheticHour, writeHour } from '../../site/bench/synthetic-content.ts';
 import { staticRouteFiles } from '../../site/lib/host-files.ts';
-import { type StaticHost, startStaticHost } from '../../tools/static-host.ts';
 import { runTs } from '../cli.ts';
 import { buildSite } from './build-site.ts';
 

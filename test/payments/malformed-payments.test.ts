@@ -2,6 +2,7 @@ import { encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payerClient } from '../../core/payer-client.ts';
 import { routeById } from '../../core/routes.ts';
 import type { EdgeEnv } from '../../edge/env.ts';
 import { errorHandler } from '../../edge/error-handler.ts';
@@ -10,7 +11,6 @@ import { embeddedFacilitator } from '../../edge/paid/facilitator.ts';
 import { requirePayment } from '../../edge/paid/gate.ts';
 import { createX402Gate, type X402Gate } from '../../edge/paid/x402-gate.ts';
 import { type DevChain, startDevChain } from '../../tools/dev-chain/index.ts';
-import { payerClient } from '../../tools/pay/client.ts';
 
 const history = routeById('history');
 let chain: DevChain;

@@ -8,6 +8,7 @@ import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { addHours, floorHour } from '../../core/hours.ts';
 import type { TokenBucket } from '../../core/limits.ts';
+import { payerClient } from '../../core/payer-client.ts';
 import { makeDigest } from '../../core/testing/digest.ts';
 import { type EdgeConfig as Config, loadEdgeConfig } from '../../edge/config.ts';
 import { jsonLogger, type Logger } from '../../edge/logger.ts';
@@ -16,7 +17,6 @@ import { embeddedFacilitator } from '../../edge/paid/facilitator.ts';
 import { type EdgeHandle, startEdge } from '../../edge/start.ts';
 import { writeContent } from '../../edge/testing/fixtures.ts';
 import { type DevAccount, type DevChain, startDevChain } from '../../tools/dev-chain/index.ts';
-import { payerClient } from '../../tools/pay/client.ts';
 
 /** Test support: a folder of its own, removed by `cleanup`. */
 export async function tempDir(label: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {

@@ -1,7 +1,7 @@
 import { decodePaymentResponseHeader, wrapFetchWithPayment } from '@x402/fetch';
 import { privateKeyToAccount } from 'viem/accounts';
+import { payerClient } from '../../core/payer-client.ts';
 import type { PayRequest } from './args.ts';
-import { payerClient } from './client.ts';
 
 /** Where {@link payRoute} writes, and the fetch it wraps (replaceable in tests). */
 export interface PayIo {

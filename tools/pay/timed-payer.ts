@@ -2,7 +2,7 @@
 // with the inner fetch timed so one paid request splits into its legs.
 import { wrapFetchWithPayment } from '@x402/fetch';
 import type { Hex } from 'viem';
-import { payerClient } from '../../tools/pay/client.ts';
+import { payerClient } from '../../core/payer-client.ts';
 
 /** One paid request as the client saw it, in ms from its start (performance.now clock). */
 export interface PaidRequestTiming {

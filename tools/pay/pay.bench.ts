@@ -1,6 +1,6 @@
 // `npm run bench:pay`: what the x402 payment costs on top of the facilitator, in one run. A local dev
 // chain (tools/dev-chain, in this process) and a real edge with the embedded facilitator (its own
-// process, edge-bench-server.ts, rate limits raised). Two parts:
+// process, edge/bench/edge-bench-server.ts, rate limits raised). Two parts:
 //  1. paid round trips: sequential paid GET /api/forum/digests with @x402/fetch and viem accounts
 //     (402 → sign → retry → 200, body read), each next to the facilitator's own verify and settle time
 //     for that payment, read from the edge's gate over IPC; overhead = round trip − (verify + settle).
@@ -17,13 +17,13 @@ import { fileURLToPath } from 'node:url';
 import { addHours, floorHour } from '../../core/hours.ts';
 import { routeById, routePath } from '../../core/routes.ts';
 import { makeDigest } from '../../core/testing/digest.ts';
-import { type DevChain, startDevChain, USDC_DECIMALS } from '../../tools/dev-chain/index.ts';
-import { fakeSiteFiles, writeContent, writeSite } from '../testing/fixtures.ts';
-import { type BenchServer, pinSelf, startBenchServer } from './bench-process.ts';
-import { median, quantile } from './load-generator.ts';
-import { type PaidRequestTiming, timedPayer } from './pay-client.ts';
-import { runRaw } from './raw-client.ts';
-import { askTimings } from './timings-channel.ts';
+import { type BenchServer, pinSelf, startBenchServer } from '../../edge/bench/bench-process.ts';
+import { median, quantile } from '../../edge/bench/load-generator.ts';
+import { runRaw } from '../../edge/bench/raw-client.ts';
+import { askTimings } from '../../edge/bench/timings-channel.ts';
+import { fakeSiteFiles, writeContent, writeSite } from '../../edge/testing/fixtures.ts';
+import { type DevChain, startDevChain, USDC_DECIMALS } from '../dev-chain/index.ts';
+import { type PaidRequestTiming, timedPayer } from './timed-payer.ts';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
@@ -132,7 +132,7 @@ try {
   // Blocks may share a second, or the payments would push the chain's clock past their validity.
   chain = await startDevChain({ payers: PAYERS, fundUsdc: perPayer * price + unit, sameSecondBlocks: true });
   edge = await startBenchServer(
-    here('./edge-bench-server.ts'),
+    here('../../edge/bench/edge-bench-server.ts'),
     {
       DIST_DIR: join(dir, 'dist'),
       CONTENT_DIR: join(dir, 'content'),
