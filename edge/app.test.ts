@@ -307,6 +307,66 @@ describe('paid routes (the payment seam)', () => {
     expect(decode(await post('{"content":"A draft about agent memory"}')).accepts[0].amount).toBe('50000');
   });
 
+  it('refuses an advisor body over 64 KB with 413: a declared length unread, a streamed one once past it', async () => {
+    const a = app();
+    // A body of 16 KB chunks, as many as are read; counts the chunks read.
+    const chunks = (count: number) => {
+      const stream = { read: 0, body: new ReadableStream<Uint8Array>() };
+      stream.body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (stream.read === count) return controller.close();
+            stream.read++;
+            controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      return stream;
+    };
+    const post = (body: ReadableStream<Uint8Array> | string, headers: Record<string, string> = {}) =>
+      request(a, '/api/forum/advisor', {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json', ...headers },
+        duplex: 'half',
+      } as RequestInit);
+
+    const declared = chunks(5);
+    const tooLong = await expectErrorBody(await post(declared.body, { 'Content-Length': '81920' }), 413);
+    expect(tooLong).toMatchObject({
+      error: 'payload too large',
+      message: expect.stringContaining('65536 bytes'),
+    });
+    expect(declared.read).toBe(0);
+
+    const streamed = chunks(1000);
+    await expectErrorBody(await post(streamed.body), 413);
+    expect(streamed.read).toBe(5);
+
+    // Exactly 64 KB passes the limit (and fails validation); a body not declared JSON is 415 first.
+    const atLimit = `{"prompt":"${'x'.repeat(64 * 1024 - 13)}"}`;
+    expect(Buffer.byteLength(atLimit)).toBe(64 * 1024);
+    expect((await expectErrorBody(await post(atLimit), 400)).details?.[0]?.field).toBe('prompt');
+    await expectErrorBody(await post('x'.repeat(70_000), { 'Content-Type': 'text/plain' }), 415);
+  });
+
+  it('counts advisor requests against the rate limits before reading them', async () => {
+    const a = app({ adjustBucket: (bucket) => ({ ...bucket, burst: 1, ratePerSecond: 0.001 }) });
+    const client = asClient('10.9.9.9');
+    const post = () =>
+      a.request(
+        '/api/forum/advisor',
+        { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } },
+        client,
+      );
+    const first = await expectErrorBody(await post(), 400);
+    expect(first.details?.[0]?.field).toBe('prompt');
+    const second = await post();
+    await expectErrorBody(second, 429);
+    expect(second.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
   it('serves history from content/ once a gate lets a request through, with the settle headers', async () => {
     const gate = fakeGate(TEST_CTX);
     const res = await request(app({ gate }), '/api/forum/digests?hours=3&limit=2', {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { LinearRouter } from 'hono/router/linear-router';
 import { DEFAULT_SIBLINGS, resolveMovedPath, type SiblingBaseUrls } from '../core/docs/moved-routes.ts';
 import type { PublicContext } from '../core/envelopes/context.ts';
@@ -83,10 +83,21 @@ function methodGuard(allow: readonly string[]) {
 type Handler = (c: EdgeContext) => Response | Promise<Response>;
 
 /**
- * How the edge answers each declared route: a handler of its own (built once from the route's
- * declaration), or `file`: the route's file from the built site.
+ * A route whose own method is answered by a chain of Hono handlers, one concern each (e.g. the
+ * advisor: 415, body limit, answer), registered with `app.on`; `head` answers its HEAD.
  */
-type RouteHandlers = { readonly [Id in RouteId]: 'file' | ((route: RouteDef) => Handler) };
+interface ChainedRoute {
+  readonly head: Handler;
+  readonly chain: readonly MiddlewareHandler<EdgeEnv>[];
+}
+
+/**
+ * How the edge answers each declared route: a handler of its own (built once from the route's
+ * declaration), a chain of handlers, or `file`: the route's file from the built site.
+ */
+type RouteHandlers = {
+  readonly [Id in RouteId]: 'file' | ((route: RouteDef) => Handler | ChainedRoute);
+};
 
 /** The edge: the Hono app, and the fast lane in front of it that shares its decisions. */
 export interface Edge {
@@ -135,6 +146,12 @@ export function createEdge(deps: EdgeDeps): Edge {
     return decision instanceof Promise
       ? decision.then((d) => applyDecision(c, d))
       : applyDecision(c, decision);
+  };
+
+  /** The rate limits as Hono middleware, for routes answered by a chain of handlers. */
+  const rateLimit: MiddlewareHandler<EdgeEnv> = async (c, next) => {
+    await limit(c);
+    await next();
   };
 
   // A handler for every declared route (a route missing here is a type error): its own, or `file`,
@@ -193,10 +210,13 @@ export function createEdge(deps: EdgeDeps): Edge {
   // 402 challenge); OPTIONS gets 204 and any other method 405, both with the route's Allow.
   const byPath = new Map<string, Handler>();
   const fileRoutes = new Set<string>();
+  const chained: [path: string, route: RouteDef, handlers: ChainedRoute['chain']][] = [];
   for (const [path, route] of routes.byPath) {
     const own = handlers[route.id];
     if (own === 'file') fileRoutes.add(path);
-    const handler = own === 'file' ? freeFileHandler(route, path, deps.dist) : own(route);
+    const made = own === 'file' ? freeFileHandler(route, path, deps.dist) : own(route);
+    if (typeof made !== 'function') chained.push([path, route, made.chain]);
+    const handler = typeof made === 'function' ? made : made.head;
     const guard = methodGuard(allowedMethods(route));
     byPath.set(path, (c) =>
       routeMethodStep(route.method, c.req.method) === 'handle' ? handler(c) : guard(c),
@@ -254,6 +274,11 @@ export function createEdge(deps: EdgeDeps): Edge {
   app.notFound(() => {
     throw notFound();
   });
+  // Chained routes' own method: the rate limit, then the route's handlers (before the catch-all, so
+  // Hono runs them and the catch-all never sees these requests).
+  for (const [path, route, chain] of chained) {
+    app.on(route.method, path, rateLimit, ...chain);
+  }
   app.all('*', function edge(c: EdgeContext): Response | Promise<Response> {
     const waiting = limit(c);
     return waiting ? waiting.then(() => respond(c)) : respond(c);

@@ -1,12 +1,15 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { PublicContext } from '../../core/envelopes/context.ts';
 import { errorBody, refundQueuedBody } from '../../core/envelopes/errors.ts';
 import { apiMeta, attribution } from '../../core/envelopes/meta.ts';
 import { type RouteDef, routePath } from '../../core/routes.ts';
 import type { AdvisorRequest } from '../../core/schemas/advisor.ts';
-import { type EdgeContext, replyJson, requestHeader } from '../env.ts';
-import { EdgeError } from '../errors.ts';
+import { type EdgeContext, type EdgeEnv, replyJson, requestHeader } from '../env.ts';
+import { bodyTooLarge, EdgeError } from '../errors.ts';
 import { type Logger, silentLogger } from '../logger.ts';
 import {
+  type AdvisorCall,
   DELIVERY_REFUND,
   entryStep,
   inputStep,
@@ -28,7 +31,6 @@ import {
 } from './gate.ts';
 import { clientGone, hungUp, onHangUp } from './hang-up.ts';
 import type { ApiKeyStore, KeyQuota, QuotaAnswer } from './keys/index.ts';
-import { readBodyLimited } from './read-body.ts';
 import { fileRefund, type RefundFiling, type RefundSink } from './refund-filing.ts';
 import { noSettlementLog, type SettlementLog } from './settlement-log.ts';
 
@@ -65,7 +67,9 @@ export interface AdvisorDeps {
  * `POST /api/{platform}/advisor` (paid, or a free-tier key).
  *
  * - HEAD: the challenge at once; never settles, never takes quota, never computes, credentials ignored.
- * - Then, before any payment or quota: JSON only (415), body size (413), validation (400 with details).
+ * - Then, before any payment or quota: JSON only (415), body size (413, hono's body limit: a declared
+ *   length over it is refused unread, a streamed body as soon as it passes it), validation (400 with
+ *   details).
  * - A request carrying a payment (`PAYMENT-SIGNATURE` or `X-PAYMENT`) pays, even if it also sends
  *   `x-api-key`: the key is then neither checked nor charged. Order: verify, SETTLE FIRST, compute,
  *   200 with `charged: true` and `PAYMENT-RESPONSE`. If anything fails after the payment settled, a
@@ -79,8 +83,10 @@ export interface AdvisorDeps {
  *   never counts), and if even that fails the 500 says the request may still count. Advice computed
  *   for a client that hung up gives its unit back too.
  * - Otherwise: the 402 challenge.
+ *
+ * Its handlers, one concern each: `head` for HEAD, and `chain`, the handlers Hono runs in order for POST.
  */
-export function advisorHandler(deps: AdvisorDeps) {
+export function advisorHandler(deps: AdvisorDeps): AdvisorHandlers {
   const logger = deps.logger ?? silentLogger;
   const ledger = deps.ledger ?? noSettlementLog;
   const now = deps.now ?? Date.now;
@@ -217,18 +223,48 @@ export function advisorHandler(deps: AdvisorDeps) {
     return success(c, advice.result, false, {});
   };
 
-  return async function advisor(c: EdgeContext): Promise<Response> {
-    const call = {
-      method: c.req.method,
-      contentType: requestHeader(c, 'content-type'),
-      payment: paymentHeader(paidRequest(c)) !== undefined,
-      key: requestHeader(c, 'x-api-key')?.trim() ?? '',
-    };
-    const entry = entryStep(call);
-    if (entry.kind === 'challenge') throw paymentRequiredError(deps.gate.challenge(deps.route));
-    if (entry.kind === 'refuse') throw entry.error;
-    const input = inputStep(call, await readBodyLimited(c.req.raw, ADVISOR_MAX_BODY_BYTES));
-    if (input.kind === 'refuse') throw input.error;
-    return input.kind === 'use-key' ? withKey(c, input.key, input.request) : paid(c, input.request);
+  const call = (c: EdgeContext): AdvisorCall => ({
+    method: c.req.method,
+    contentType: requestHeader(c, 'content-type'),
+    payment: paymentHeader(paidRequest(c)) !== undefined,
+    key: requestHeader(c, 'x-api-key')?.trim() ?? '',
+  });
+  const challenge = (): never => {
+    throw paymentRequiredError(deps.gate.challenge(deps.route));
   };
+
+  return {
+    head: challenge,
+    chain: [
+      async function advisorEntry(c, next) {
+        const entry = entryStep(call(c));
+        if (entry.kind === 'challenge') challenge();
+        if (entry.kind === 'refuse') throw entry.error;
+        await next();
+      },
+      bodyLimit({
+        maxSize: ADVISOR_MAX_BODY_BYTES,
+        onError: () => {
+          throw bodyTooLarge(ADVISOR_MAX_BODY_BYTES);
+        },
+      }),
+      async function advisor(c: EdgeContext): Promise<Response> {
+        const input = inputStep(call(c), await c.req.text());
+        if (input.kind === 'refuse') throw input.error;
+        return input.kind === 'use-key' ? withKey(c, input.key, input.request) : paid(c, input.request);
+      },
+    ],
+  };
+}
+
+/** The advisor route's handlers (see `advisorHandler`). */
+export interface AdvisorHandlers {
+  /** HEAD: the route's challenge at once, credentials ignored. */
+  readonly head: (c: EdgeContext) => never;
+  /** POST, in order: 415 for a body not declared JSON; hono's body limit (413); then the answer. */
+  readonly chain: readonly [
+    MiddlewareHandler<EdgeEnv>,
+    MiddlewareHandler<EdgeEnv>,
+    (c: EdgeContext) => Promise<Response>,
+  ];
 }
