@@ -1,12 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { LinearRouter } from 'hono/router/linear-router';
+import type { H } from 'hono/types';
 import { DEFAULT_SIBLINGS, resolveMovedPath, type SiblingBaseUrls } from '../core/docs/moved-routes.ts';
 import type { PublicContext } from '../core/envelopes/context.ts';
 import { GENERAL_BUCKET, type RateLimit, type TokenBucket } from '../core/limits.ts';
 import { DEMO_PAYMENT_TERMS, type PaymentTerms } from '../core/payment.ts';
 import type { RouteDef, RouteId } from '../core/routes.ts';
 import { optionsHeaders } from './cors.ts';
-import { type EdgeSite, edgeStep, routeMethodStep, staticFileFor } from './dispatch.ts';
+import { type EdgeSite, edgeStep, staticFileFor } from './dispatch.ts';
 import {
   type EdgeContext,
   type EdgeEnv,
@@ -84,11 +84,11 @@ type Handler = (c: EdgeContext) => Response | Promise<Response>;
 
 /**
  * A route whose own method is answered by a chain of Hono handlers, one concern each (e.g. the
- * advisor: 415, body limit, answer), registered with `app.on`; `head` answers its HEAD.
+ * advisor: 415, body limit, answer); `head` answers its HEAD.
  */
 interface ChainedRoute {
   readonly head: Handler;
-  readonly chain: readonly MiddlewareHandler<EdgeEnv>[];
+  readonly chain: readonly [H<EdgeEnv>, ...H<EdgeEnv>[]];
 }
 
 /**
@@ -107,13 +107,13 @@ export interface Edge {
 }
 
 /**
- * The edge as a Hono app (pure wiring) and its fast lane. One catch-all handler, so Hono calls it
- * directly (no middleware chain, no promise unless a step needs one) and a static GET with the
- * in-process store is answered synchronously. Order: rate limits (every request); an in-memory file
- * for GET/HEAD (a free route's file, or a site file that is no route and no moved path); the route
- * table's routes with 405 for their other methods; moved/retired paths (every method; none is a route,
- * so none reaches payment code); then hour files and the rest of the site; then 405/404. Every error
- * goes through the one error handler.
+ * The edge as a Hono app (pure wiring) and its fast lane. Middleware: the rate limits (every
+ * request). Routes: each declared route at its path, its own method answered by its handler (GET's
+ * also answers HEAD, as Hono does; a POST route answers HEAD itself), OPTIONS with 204 and any other
+ * method with 405, both naming `Allow`. Then one handler for everything else (edgeStep): an in-memory
+ * site file for GET/HEAD; moved/retired paths (every method; none is a route, so none reaches payment
+ * code); hour files and the rest of the site; then 405/404. Every error goes through the one error
+ * handler.
  */
 export function createEdge(deps: EdgeDeps): Edge {
   const now = deps.now ?? Date.now;
@@ -148,7 +148,7 @@ export function createEdge(deps: EdgeDeps): Edge {
       : applyDecision(c, decision);
   };
 
-  /** The rate limits as Hono middleware, for routes answered by a chain of handlers. */
+  /** The rate limits, as Hono middleware (every request). */
   const rateLimit: MiddlewareHandler<EdgeEnv> = async (c, next) => {
     await limit(c);
     await next();
@@ -206,24 +206,30 @@ export function createEdge(deps: EdgeDeps): Edge {
     terms: 'file',
   };
 
-  // Each route of the table answers its method and HEAD (a GET route's headers, a paid POST route's
-  // 402 challenge); OPTIONS gets 204 and any other method 405, both with the route's Allow.
-  const byPath = new Map<string, Handler>();
+  const app = new Hono<EdgeEnv>();
+  app.onError(errorHandler(logger));
+  app.notFound(() => {
+    throw notFound();
+  });
+  app.use(rateLimit);
+
+  // Each route of the table, as Hono routes: its method's handler (or chain), HEAD (GET's headers, a
+  // paid POST route's 402 challenge), OPTIONS 204 and any other method 405, with the route's Allow.
   const fileRoutes = new Set<string>();
-  const chained: [path: string, route: RouteDef, handlers: ChainedRoute['chain']][] = [];
   for (const [path, route] of routes.byPath) {
     const own = handlers[route.id];
     if (own === 'file') fileRoutes.add(path);
     const made = own === 'file' ? freeFileHandler(route, path, deps.dist) : own(route);
-    if (typeof made !== 'function') chained.push([path, route, made.chain]);
-    const handler = typeof made === 'function' ? made : made.head;
+    const [chain, head]: [ChainedRoute['chain'], Handler] =
+      typeof made === 'function' ? [[made], made] : [made.chain, made.head];
     const guard = methodGuard(allowedMethods(route));
-    byPath.set(path, (c) =>
-      routeMethodStep(route.method, c.req.method) === 'handle' ? handler(c) : guard(c),
-    );
+    app.on(route.method, path, ...chain);
+    // Hono answers HEAD with the GET handlers: a route of another method answers HEAD on its own.
+    if (route.method !== 'GET') app.get(path, (c) => (c.req.method === 'HEAD' ? head(c) : guard(c)));
+    app.all(path, guard);
   }
-  const served: EdgeSite<Handler> = {
-    routes: byPath,
+  const served: EdgeSite = {
+    routes: new Set(routes.byPath.keys()),
     fileRoutes,
     dist: deps.dist,
     moved: (path, query) => resolveMovedPath(path, query, siblings, platform),
@@ -255,8 +261,6 @@ export function createEdge(deps: EdgeDeps): Edge {
     switch (step.kind) {
       case 'file':
         return sendFile(c, step.file);
-      case 'route':
-        return step.handler(c);
       case 'moved':
         return replyJson(c, step.answer.status, step.answer.body, step.answer.headers);
       case 'site':
@@ -268,21 +272,8 @@ export function createEdge(deps: EdgeDeps): Edge {
     }
   };
 
-  // One catch-all route: the linear router matches it without a regular expression.
-  const app = new Hono<EdgeEnv>({ router: new LinearRouter() });
-  app.onError(errorHandler(logger));
-  app.notFound(() => {
-    throw notFound();
-  });
-  // Chained routes' own method: the rate limit, then the route's handlers (before the catch-all, so
-  // Hono runs them and the catch-all never sees these requests).
-  for (const [path, route, chain] of chained) {
-    app.on(route.method, path, rateLimit, ...chain);
-  }
-  app.all('*', function edge(c: EdgeContext): Response | Promise<Response> {
-    const waiting = limit(c);
-    return waiting ? waiting.then(() => respond(c)) : respond(c);
-  });
+  // Everything that is no declared route's.
+  app.all('*', respond);
 
   const lane = fastLane({
     staticFileFor: (path) => staticFileFor(served, path),

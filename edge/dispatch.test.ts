@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIBLINGS, resolveMovedPath } from '../core/docs/moved-routes.ts';
-import { type EdgeSite, edgeStep, routeMethodStep, staticFileFor } from './dispatch.ts';
+import { type EdgeSite, edgeStep, staticFileFor } from './dispatch.ts';
 import type { DistMap, StaticFile } from './static/dist-map.ts';
 
 const file = (path: string) => ({ path }) as unknown as StaticFile;
@@ -12,12 +12,8 @@ const dist: DistMap = {
   latest: null,
 };
 /** Routes: latest (a file route), history and advisor (handlers of their own). */
-const site: EdgeSite<string> = {
-  routes: new Map([
-    ['/api/forum/digests/latest', 'latest'],
-    ['/api/forum/digests', 'history'],
-    ['/api/forum/advisor', 'advisor'],
-  ]),
+const site: EdgeSite = {
+  routes: new Set(['/api/forum/digests/latest', '/api/forum/digests', '/api/forum/advisor']),
   fileRoutes: new Set(['/api/forum/digests/latest']),
   dist: () => dist,
   moved: (path, query) => resolveMovedPath(path, query, DEFAULT_SIBLINGS, 'forum'),
@@ -27,11 +23,8 @@ const step = (method: string, path: string) =>
 
 describe('edgeStep', () => {
   const cases: Array<[string, string, string, string]> = [
-    ['a file route: its file', 'GET', '/api/forum/digests/latest', 'file'],
+    ['a file route (the fast lane asks): its file', 'GET', '/api/forum/digests/latest', 'file'],
     ['HEAD of a file route: its file', 'HEAD', '/api/forum/digests/latest', 'file'],
-    ['another method on a file route: the route (its 405)', 'POST', '/api/forum/digests/latest', 'route'],
-    ['a paid GET route: its handler', 'GET', '/api/forum/digests', 'route'],
-    ['the advisor, POST: its handler', 'POST', '/api/forum/advisor', 'route'],
     ['a site file: served from memory', 'GET', '/style.css', 'file'],
     ['a folder with its slash: its index', 'GET', '/', 'file'],
     ['a deprecated path: moved, for GET', 'GET', '/api/digests/latest', 'moved'],
@@ -54,7 +47,6 @@ describe('edgeStep', () => {
       raw: () => ({ path: '/api/digests/latest', query: 'a=1' }),
     });
     expect(moved).toMatchObject({ kind: 'moved', answer: { status: 301 } });
-    expect(step('GET', '/api/forum/digests')).toEqual({ kind: 'route', handler: 'history' });
   });
 });
 
@@ -67,19 +59,5 @@ describe('staticFileFor', () => {
     expect(staticFileFor(site, '/api.md')).toBe(dist.files.get('/api.md'));
     expect(staticFileFor(site, '/')).toBe(dist.files.get('/index.html'));
     expect(staticFileFor(site, '/nothing')).toBeUndefined();
-  });
-});
-
-describe('routeMethodStep', () => {
-  it.each([
-    ['GET', 'GET', 'handle'],
-    ['GET', 'HEAD', 'handle'],
-    ['POST', 'HEAD', 'handle'],
-    ['POST', 'POST', 'handle'],
-    ['GET', 'OPTIONS', 'options'],
-    ['GET', 'POST', 'not-allowed'],
-    ['POST', 'GET', 'not-allowed'],
-  ])('a %s route asked %s: %s', (route, method, expected) => {
-    expect(routeMethodStep(route, method)).toBe(expected);
   });
 });

@@ -18,9 +18,9 @@ export interface EdgeRequest {
 }
 
 /** What the edge serves, as lookups. */
-export interface EdgeSite<H> {
-  /** The declared routes by concrete path, each with its handler. */
-  readonly routes: ReadonlyMap<string, H>;
+export interface EdgeSite {
+  /** The concrete paths of the declared routes (Hono routes them to their handlers; see app.ts). */
+  readonly routes: ReadonlySet<string>;
   /** The paths of routes answered by their file from the built site. */
   readonly fileRoutes: ReadonlySet<string>;
   /** The current built site. */
@@ -34,18 +34,16 @@ export interface EdgeSite<H> {
  * or a site file at a path that is no route and not moved. A route path is never a moved one
  * (app.test.ts checks), so routes skip the moved-path matching.
  */
-export function staticFileFor<H>(site: EdgeSite<H>, path: string): StaticFile | undefined {
+export function staticFileFor(site: EdgeSite, path: string): StaticFile | undefined {
   if (site.routes.has(path)) return site.fileRoutes.has(path) ? site.dist().files.get(path) : undefined;
   if (path.startsWith('/api') && site.moved(path, '')) return undefined;
   return lookup(site.dist(), path);
 }
 
-/** What answers a request. */
-export type EdgeStep<H> =
+/** What answers a request that is no declared route's. */
+export type EdgeStep =
   /** An in-memory file (GET and HEAD). */
   | { readonly kind: 'file'; readonly file: StaticFile }
-  /** A declared route's handler (which answers its other methods with 204 or 405). */
-  | { readonly kind: 'route'; readonly handler: H }
   /** A deprecated (301), moved (308) or retired (410) path, for every method; never payment code. */
   | { readonly kind: 'moved'; readonly answer: MovedPathAnswer }
   /** GET and HEAD of anything else: hour files and the rest of the site (or its 404). */
@@ -55,18 +53,17 @@ export type EdgeStep<H> =
   | { readonly kind: 'not-found' };
 
 /**
- * The order: an in-memory file for GET and HEAD; the route table's routes; moved and retired paths
- * (every method; none is a route); then, for GET and HEAD, the site; else 204/405 where the site has
- * the path, 404 where it has not.
+ * How a request to a path that is no declared route's is answered (Hono routes the declared routes
+ * before this step; see app.ts). The order: an in-memory file for GET and HEAD; moved and retired
+ * paths (every method; none is a route); then, for GET and HEAD, the site; else 204/405 where the
+ * site has the path, 404 where it has not.
  */
-export function edgeStep<H>(site: EdgeSite<H>, req: EdgeRequest): EdgeStep<H> {
+export function edgeStep(site: EdgeSite, req: EdgeRequest): EdgeStep {
   const getOrHead = req.method === 'GET' || req.method === 'HEAD';
   if (getOrHead) {
     const file = staticFileFor(site, req.path);
     if (file) return { kind: 'file', file };
   }
-  const handler = site.routes.get(req.path);
-  if (handler !== undefined) return { kind: 'route', handler };
   // Cheap pre-check: every moved path starts with /api (core's table does the real matching).
   if (req.path.startsWith('/api')) {
     const raw = req.raw();
@@ -75,10 +72,4 @@ export function edgeStep<H>(site: EdgeSite<H>, req: EdgeRequest): EdgeStep<H> {
   }
   if (getOrHead) return { kind: 'site' };
   return siteHas(site.dist(), req.path) ? { kind: 'methods' } : { kind: 'not-found' };
-}
-
-/** How a route answers a method: its own and HEAD are handled; OPTIONS gets 204; any other 405. */
-export function routeMethodStep(routeMethod: string, method: string): 'handle' | 'options' | 'not-allowed' {
-  if (method === routeMethod || method === 'HEAD') return 'handle';
-  return method === 'OPTIONS' ? 'options' : 'not-allowed';
 }
