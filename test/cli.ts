@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import type { CommandIo } from '../generator/cli/io.ts';
 
-/** Result of running one of the project's commands as a child process. */
+/** Result of running one of the project's commands (as a child process, or in-process). */
 export interface CommandResult {
   code: number | null;
   stdout: string;
@@ -33,6 +34,32 @@ export function runTs(
     child.once('error', reject);
     child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * Runs one of the generator's commands (`generateCommand`, `backfillCommand`) in-process with `env` as
+ * its whole environment (nothing of the test process's) and collects its output as the process would
+ * print it: one line per `out` / `err` call. `now` is its clock (default: the real one).
+ */
+export async function runCommand(
+  command: (argv: string[], io: CommandIo) => Promise<number>,
+  args: string[],
+  env: Record<string, string> = {},
+  now: () => Date = () => new Date(),
+): Promise<CommandResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await command(args, {
+    env: { ...env },
+    out: (line) => {
+      stdout += `${line}\n`;
+    },
+    err: (line) => {
+      stderr += `${line}\n`;
+    },
+    now,
+  });
+  return { code, stdout, stderr };
 }
 
 /** The parent's environment without what Vite/Vitest inject (`BASE_URL=/`, `MODE`, …), which would read as our configuration. */

@@ -1,51 +1,5 @@
-import { lastCompleteHour } from '../../core/hours.ts';
-import { assertCompleteHour, publishAndLearn } from '../jobs.ts';
-import { hourFlag, parseFlags } from './args.ts';
-import { CliError, createContext, describeIncomplete, runCli, say } from './context.ts';
-import { EXIT_INCOMPLETE } from './exit-codes.ts';
+// `npm run generate`: the command on the process (generate-command.ts).
+import { generateCommand } from './generate-command.ts';
+import { processIo } from './io.ts';
 
-const USAGE =
-  'usage: npm run generate -- [--hour <ISO hour>] [--forum <api base url>] [--content <dir>]\n' +
-  '       npm run generate -- --hour <ISO hour> --posts-file <jsonl> [--comments-file <jsonl>] [--content <dir>]\n' +
-  '  Builds and publishes the digest of one hour (default: the last complete hour), scraped from the\n' +
-  '  forum, or replayed with no network from recorded posts (and comments), one JSON object a line.\n' +
-  '  Exit: 0 published, 1 failed (nothing published), 2 bad arguments, 3 published but incomplete\n' +
-  '  (comment threads failed; the hour is marked and the next backfill redoes it).';
-
-await runCli(async () => {
-  const flags = parseFlags(
-    process.argv.slice(2),
-    {
-      hour: { type: 'string' },
-      forum: { type: 'string' },
-      content: { type: 'string' },
-      'posts-file': { type: 'string' },
-      'comments-file': { type: 'string' },
-      help: { type: 'boolean' },
-    },
-    USAGE,
-  );
-  if (flags.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-  const now = new Date();
-  const hour = flags.hour === undefined ? lastCompleteHour(now) : hourFlag('hour', flags.hour);
-  assertCompleteHour(hour, now);
-  const ctx = await createContext({
-    forum: flags.forum,
-    content: flags.content,
-    postsFile: flags['posts-file'],
-    commentsFile: flags['comments-file'],
-  });
-  const { report } = await publishAndLearn(ctx, hour, () => new Date());
-  say(
-    `${report.hourStart} ${report.outcome}: ${report.qualityPosts}/${report.totalPosts} quality posts, ` +
-      `digest ${report.digestId} — ${report.title}${report.incomplete ? ` (${describeIncomplete(report.threads)})` : ''}`,
-  );
-  if (report.incomplete)
-    throw new CliError(
-      `${report.hourStart} was published ${describeIncomplete(report.threads)}; it is marked, and the next backfill (or this command again) redoes it`,
-      EXIT_INCOMPLETE,
-    );
-});
+process.exitCode = await generateCommand(process.argv.slice(2), processIo);

@@ -1,13 +1,16 @@
 // An hour whose comment threads fail after the listing succeeded: published, but saying so (exit 3, a
 // marker beside the digest), and redone by the next backfill once the threads come back.
+// The commands run in-process (generateCommand, backfillCommand) against a fake forum on loopback HTTP.
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IncompleteMarker } from '../core/schemas/incomplete.ts';
+import { backfillCommand } from '../generator/cli/backfill-command.ts';
+import { generateCommand } from '../generator/cli/generate-command.ts';
 import { fakeForum, productionPost, timeline } from '../generator/forum/testing/fake-forum.ts';
 import { startServer, type TestServer } from '../generator/forum/testing/http-server.ts';
-import { runTs } from './cli.ts';
+import { runCommand } from './cli.ts';
 
 const HOUR = '2026-01-28T12:00Z';
 let server: TestServer;
@@ -70,7 +73,7 @@ const exists = (path: string) =>
 
 describe('an hour whose comment threads fail', () => {
   it('is published with exit 3 and a marker, redone by the next backfill, then skipped', async () => {
-    const first = await runTs('generator/cli/generate.ts', ['--hour', HOUR, '--content', dir], env());
+    const first = await runCommand(generateCommand, ['--hour', HOUR, '--content', dir], env());
     expect(first.code).toBe(3);
     expect(first.stdout).toMatch(
       /created: \d+\/60 quality posts.*\(incomplete: 0 of 5 comment threads fetched, 5 failed\)/,
@@ -82,8 +85,8 @@ describe('an hour whose comment threads fail', () => {
       threads: { wanted: 5, fetched: 0, failed: 5 },
     });
 
-    const stillFailing = await runTs(
-      'generator/cli/backfill.ts',
+    const stillFailing = await runCommand(
+      backfillCommand,
       ['--from', HOUR, '--to', HOUR, '--content', dir],
       env(),
     );
@@ -94,22 +97,14 @@ describe('an hour whose comment threads fail', () => {
     expect(await exists(marker())).toBe(true);
 
     threadsFail = false;
-    const redo = await runTs(
-      'generator/cli/backfill.ts',
-      ['--from', HOUR, '--to', HOUR, '--content', dir],
-      env(),
-    );
+    const redo = await runCommand(backfillCommand, ['--from', HOUR, '--to', HOUR, '--content', dir], env());
     expect(redo.stderr).not.toMatch(/^(error|incomplete):/m);
     expect(redo.code).toBe(0);
     expect(redo.stdout).toMatch(/published incomplete before, redoing/);
     expect(redo.stdout).toMatch(/\[1\/1\] 2026-01-28T12:00:00.000Z (updated|unchanged): /);
     expect(await exists(marker())).toBe(false);
 
-    const again = await runTs(
-      'generator/cli/backfill.ts',
-      ['--from', HOUR, '--to', HOUR, '--content', dir],
-      env(),
-    );
+    const again = await runCommand(backfillCommand, ['--from', HOUR, '--to', HOUR, '--content', dir], env());
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/already published, skipped/);
   });

@@ -1,4 +1,4 @@
-// Replay end to end: the generate and backfill commands as child processes, publishing hours from
+// Replay end to end: the generate and backfill commands, run in-process, publishing hours from
 // recorded posts and comments (fixtures written here, in the sample's row format and the API's shape)
 // with the forum pointed at a closed port, so that any network use would fail the run.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Digest } from '../core/schemas/digest.ts';
-import { runTs } from './cli.ts';
+import { backfillCommand } from '../generator/cli/backfill-command.ts';
+import { generateCommand } from '../generator/cli/generate-command.ts';
+import { runCommand } from './cli.ts';
 
 let dir: string;
 let postsFile: string;
@@ -124,7 +126,7 @@ describe('replay from recorded posts', () => {
   it('publishes each hour with every recorded post in it, offline, the advisor re-reading H−24 from the files', async () => {
     const content = join(dir, 'content');
     const files = ['--posts-file', postsFile, '--comments-file', commentsFile, '--content', content];
-    const first = await runTs('generator/cli/generate.ts', ['--hour', '2026-01-29T10:00Z', ...files], env);
+    const first = await runCommand(generateCommand, ['--hour', '2026-01-29T10:00Z', ...files], env);
     expect(first.code).toBe(0);
     expect(first.stderr).toMatch(/replay: 88 posts from .*posts\.jsonl/);
     expect(first.stderr).toMatch(
@@ -132,8 +134,8 @@ describe('replay from recorded posts', () => {
     );
     expect((await readHour(content, '29', '10')).totalPosts).toBe(30);
 
-    const backfill = await runTs(
-      'generator/cli/backfill.ts',
+    const backfill = await runCommand(
+      backfillCommand,
       ['--from', '2026-01-30T09:00Z', '--to', '2026-01-30T11:00Z', ...files],
       env,
     );
@@ -160,16 +162,16 @@ describe('replay from recorded posts', () => {
 
   it('exits 2 naming the path of a missing file, and on flags that do not go together', async () => {
     const missing = join(dir, 'absent.jsonl');
-    const r = await runTs(
-      'generator/cli/generate.ts',
+    const r = await runCommand(
+      generateCommand,
       ['--hour', '2026-01-30T10:00Z', '--posts-file', missing, '--content', join(dir, 'none')],
       env,
     );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`error: cannot read the posts file ${missing}: ENOENT`);
 
-    const both = await runTs(
-      'generator/cli/backfill.ts',
+    const both = await runCommand(
+      backfillCommand,
       ['--from', '2026-01-30T10:00Z', '--to', '2026-01-30T10:00Z', '--comments-file', commentsFile],
       env,
     );
