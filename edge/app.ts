@@ -79,24 +79,16 @@ function methodGuard(allow: readonly string[]) {
   };
 }
 
-/** A handler of the edge: a Response, synchronously when it can (node-server's fast path), or a promise. */
+/** A handler of the edge: a Response, or a promise of one. */
 type Handler = (c: EdgeContext) => Response | Promise<Response>;
 
 /**
- * A route whose own method is answered by a chain of Hono handlers, one concern each (e.g. the
- * advisor: 415, body limit, answer); `head` answers its HEAD.
- */
-interface ChainedRoute {
-  readonly head: Handler;
-  readonly chain: readonly [H<EdgeEnv>, ...H<EdgeEnv>[]];
-}
-
-/**
  * How the edge answers each declared route: a handler of its own (built once from the route's
- * declaration), a chain of handlers, or `file`: the route's file from the built site.
+ * declaration), a chain of Hono handlers (one concern each), or `file`: the route's file from the
+ * built site.
  */
 type RouteHandlers = {
-  readonly [Id in RouteId]: 'file' | ((route: RouteDef) => Handler | ChainedRoute);
+  readonly [Id in RouteId]: 'file' | ((route: RouteDef) => Handler | readonly [H<EdgeEnv>, ...H<EdgeEnv>[]]);
 };
 
 /** The edge: the Hono app, and the fast lane in front of it that shares its decisions. */
@@ -220,12 +212,15 @@ export function createEdge(deps: EdgeDeps): Edge {
     const own = handlers[route.id];
     if (own === 'file') fileRoutes.add(path);
     const made = own === 'file' ? freeFileHandler(route, path, deps.dist) : own(route);
-    const [chain, head]: [ChainedRoute['chain'], Handler] =
-      typeof made === 'function' ? [[made], made] : [made.chain, made.head];
     const guard = methodGuard(allowedMethods(route));
-    app.on(route.method, path, ...chain);
-    // Hono answers HEAD with the GET handlers: a route of another method answers HEAD on its own.
-    if (route.method !== 'GET') app.get(path, (c) => (c.req.method === 'HEAD' ? head(c) : guard(c)));
+    app.on(route.method, path, ...(typeof made === 'function' ? ([made] as const) : made));
+    // Hono answers HEAD with the GET handlers; a (paid) route of another method: its challenge at once.
+    if (route.method !== 'GET') {
+      app.get(path, (c) => {
+        if (c.req.method === 'HEAD') throw paymentRequiredError(gate.challenge(route));
+        return guard(c);
+      });
+    }
     app.all(path, guard);
   }
   const served: EdgeSite = {

@@ -66,8 +66,9 @@ export interface AdvisorDeps {
 /**
  * `POST /api/{platform}/advisor` (paid, or a free-tier key).
  *
- * - HEAD: the challenge at once; never settles, never takes quota, never computes, credentials ignored.
- * - Then, before any payment or quota: JSON only (415), body size (413, hono's body limit: a declared
+ * - HEAD (answered by the app, as for any paid POST route): the challenge at once; never settles, never
+ *   takes quota, never computes, credentials ignored.
+ * - Before any payment or quota: JSON only (415), body size (413, hono's body limit: a declared
  *   length over it is refused unread, a streamed body as soon as it passes it), validation (400 with
  *   details).
  * - A request carrying a payment (`PAYMENT-SIGNATURE` or `X-PAYMENT`) pays, even if it also sends
@@ -84,9 +85,12 @@ export interface AdvisorDeps {
  *   for a client that hung up gives its unit back too.
  * - Otherwise: the 402 challenge.
  *
- * Its handlers, one concern each: `head` for HEAD, and `chain`, the handlers Hono runs in order for POST.
+ * The POST as Hono handlers, one concern each: 415 for a body not declared JSON; hono's body limit
+ * (413); the answer.
  */
-export function advisorHandler(deps: AdvisorDeps): AdvisorHandlers {
+export function advisorHandler(
+  deps: AdvisorDeps,
+): readonly [MiddlewareHandler<EdgeEnv>, MiddlewareHandler<EdgeEnv>, (c: EdgeContext) => Promise<Response>] {
   const logger = deps.logger ?? silentLogger;
   const ledger = deps.ledger ?? noSettlementLog;
   const now = deps.now ?? Date.now;
@@ -229,42 +233,24 @@ export function advisorHandler(deps: AdvisorDeps): AdvisorHandlers {
     payment: paymentHeader(paidRequest(c)) !== undefined,
     key: requestHeader(c, 'x-api-key')?.trim() ?? '',
   });
-  const challenge = (): never => {
-    throw paymentRequiredError(deps.gate.challenge(deps.route));
-  };
 
-  return {
-    head: challenge,
-    chain: [
-      async function advisorEntry(c, next) {
-        const entry = entryStep(call(c));
-        if (entry.kind === 'challenge') challenge();
-        if (entry.kind === 'refuse') throw entry.error;
-        await next();
+  return [
+    async function advisorEntry(c, next) {
+      const entry = entryStep(call(c));
+      if (entry.kind === 'challenge') throw paymentRequiredError(deps.gate.challenge(deps.route));
+      if (entry.kind === 'refuse') throw entry.error;
+      await next();
+    },
+    bodyLimit({
+      maxSize: ADVISOR_MAX_BODY_BYTES,
+      onError: () => {
+        throw bodyTooLarge(ADVISOR_MAX_BODY_BYTES);
       },
-      bodyLimit({
-        maxSize: ADVISOR_MAX_BODY_BYTES,
-        onError: () => {
-          throw bodyTooLarge(ADVISOR_MAX_BODY_BYTES);
-        },
-      }),
-      async function advisor(c: EdgeContext): Promise<Response> {
-        const input = inputStep(call(c), await c.req.text());
-        if (input.kind === 'refuse') throw input.error;
-        return input.kind === 'use-key' ? withKey(c, input.key, input.request) : paid(c, input.request);
-      },
-    ],
-  };
-}
-
-/** The advisor route's handlers (see `advisorHandler`). */
-export interface AdvisorHandlers {
-  /** HEAD: the route's challenge at once, credentials ignored. */
-  readonly head: (c: EdgeContext) => never;
-  /** POST, in order: 415 for a body not declared JSON; hono's body limit (413); then the answer. */
-  readonly chain: readonly [
-    MiddlewareHandler<EdgeEnv>,
-    MiddlewareHandler<EdgeEnv>,
-    (c: EdgeContext) => Promise<Response>,
+    }),
+    async function advisor(c: EdgeContext): Promise<Response> {
+      const input = inputStep(call(c), await c.req.text());
+      if (input.kind === 'refuse') throw input.error;
+      return input.kind === 'use-key' ? withKey(c, input.key, input.request) : paid(c, input.request);
+    },
   ];
 }
