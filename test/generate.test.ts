@@ -18,7 +18,7 @@ let dir: string;
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, seed: 11, postsPerHour: 400, now: NOW, rateLimitPerMinute: 100_000 });
-  dir = await mkdtemp(join(tmpdir(), 'murmur-e2e-'));
+  dir = await mkdtemp(join(tmpdir(), 'murmur-generate-'));
 });
 afterAll(async () => {
   await sim.close();
