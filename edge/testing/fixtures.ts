@@ -2,8 +2,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import { hourFiles } from '../../core/content/paths.ts';
+import { briefResponse } from '../../core/envelopes/brief.ts';
 import type { PublicContext } from '../../core/envelopes/context.ts';
-import { briefResponse, indexResponse, latestResponse, sampleResponse } from '../../core/envelopes/index.ts';
+import { indexResponse } from '../../core/envelopes/index-response.ts';
+import { latestResponse } from '../../core/envelopes/latest.ts';
+import { sampleResponse } from '../../core/envelopes/sample.ts';
 import type { Digest } from '../../core/schemas/digest.ts';
 import { makeDigest } from '../../core/testing/digest.ts';
 
