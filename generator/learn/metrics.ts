@@ -1,4 +1,4 @@
-import { sampleCorrelation, sampleRankCorrelation } from 'simple-statistics';
+import { sampleRankCorrelation } from 'simple-statistics';
 /** Ranks 1…n of values, ties sharing their average rank. */
 export function averageRanks(values: readonly number[]): number[] {
   const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
@@ -15,13 +15,6 @@ export function averageRanks(values: readonly number[]): number[] {
     i = j + 1;
   }
   return ranks;
-}
-
-/** Pearson correlation (simple-statistics); 0 when either side is constant (a constant predictor ranks nothing). */
-export function pearson(a: readonly number[], b: readonly number[]): number {
-  if (a.length < 2 || b.length !== a.length) return 0;
-  const r = sampleCorrelation([...a], [...b]);
-  return Number.isFinite(r) ? r : 0;
 }
 
 /** Spearman's ρ (simple-statistics: Pearson correlation of midranks, ties handled); 0 when undefined. */

@@ -46,13 +46,6 @@ export interface TrainOptions {
   readonly validationShare?: number;
 }
 
-/** How rows are turned into features: priors from history, targets clipped. */
-export interface Featurised {
-  readonly x: FeatureVector[];
-  readonly up: Float64Array;
-  readonly com: Float64Array;
-}
-
 const PRIOR_STRENGTH = 5;
 /** Penalties of the hashed words; the last one all but switches the words off (chosen when they do not help). */
 const LAMBDA_TEXT = [2, 8, 32, 128, 1e6];

@@ -20,11 +20,6 @@ export function cleanForTerms(text: string): string {
     .join('\n');
 }
 
-/** True when `text` carries an instruction aimed at a machine reader. */
-export function hasInstruction(text: string): boolean {
-  return INSTRUCTION.test(text);
-}
-
 /**
  * The text of a post that the NLP pass reads: the title and the opening of the body. Reading only the
  * opening keeps a 23,000-post hour within seconds; topics show in titles and first paragraphs.
