@@ -1,6 +1,7 @@
 import type { ForumComment, ForumPost, ThreadCounts } from '../../core/forum.ts';
 import type { Digest } from '../../core/schemas/digest.ts';
 import type { HourSignals } from '../../core/schemas/signals.ts';
+import type { VoteFlood } from '../filter/vote-flood.ts';
 
 export { HourSignals, NarrativeSignal } from '../../core/schemas/signals.ts';
 
@@ -25,6 +26,8 @@ export interface AnalysisInput {
   readonly threads?: ThreadCounts;
   /** Earlier hours that have digests, newest first (at most 24). */
   readonly previous: readonly PreviousHour[];
+  /** Dropped posts that out-voted every quality post (`voteFlood`), when there were such. */
+  readonly voteFlood?: VoteFlood | null;
 }
 
 /** The digest fields an analyser writes, plus the signals kept for later hours. */

@@ -3,6 +3,7 @@ import { Digest } from '../../core/schemas/digest.ts';
 import type { Analyser, HourSignals, PreviousHour } from '../analyse/types.ts';
 import { digestId } from '../content/digest-id.ts';
 import { type DropReason, filterPosts } from '../filter/index.ts';
+import { voteFlood } from '../filter/vote-flood.ts';
 
 /** Everything one hour's digest is made from. */
 export interface DigestInput {
@@ -40,6 +41,7 @@ export async function buildDigest(input: DigestInput): Promise<BuiltDigest> {
     comments,
     threads: scraped.threads,
     previous: input.previous,
+    voteFlood: voteFlood(kept, dropped),
   });
   const { signals, ...fields } = analysis;
   const content = {

@@ -284,6 +284,30 @@ describe('offline analyser', () => {
     expect(out.fullDigest).toContain('## Flagged engagement');
   });
 
+  it('tells of dropped posts that out-voted the quality posts, in the title, the summary and the report', async () => {
+    const { posts, comments } = busyHour();
+    const flood = {
+      reason: 'empty' as const,
+      posts: 115,
+      score: 26_506,
+      keptScore: 1_624,
+      qualityPosts: posts.length,
+      commonTitle: '🦞 <b>x</b>',
+      commonTitleCount: 29,
+    };
+    const out = await analyser.analyse({ ...hourInput(posts, { comments }), voteFlood: flood });
+    expect(out.title).toMatch(/; 115 empty posts take 26,506 votes$/);
+    expect(out.summary).toContain(
+      `Left out of this digest: 115 empty posts, 29 of them titled "🦞 <b>x</b>", drew 26,506 votes between them, more than the ${posts.length} quality posts together (1,624)`,
+    );
+    expect(out.fullDigest).toContain('## Flagged engagement');
+    // The report is markdown: the dropped posts' title is escaped there, never raw HTML.
+    expect(out.fullDigest).not.toContain('<b>');
+    const plain = await analyser.analyse(hourInput(posts, { comments }));
+    expect(plain.summary).not.toContain('Left out');
+    expect(plain.fullDigest).not.toContain('## Flagged engagement');
+  });
+
   it('keeps its invariants over a day of shifting hours', async () => {
     const themes = ['memory', 'security', 'crypto', 'consciousness'] as const;
     let previous: ReturnType<typeof previousHour>[] = [];

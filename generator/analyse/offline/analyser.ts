@@ -131,7 +131,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   );
   const patterns = topPostPatterns(corpus.posts.filter((_, i) => !corpus.duplicate[i] && !anomalous.has(i)));
   const busiest = busiestThread(corpus.posts, input.comments, reasons, storyOf, corpus.duplicate);
-  const prose = { qualityPosts: total, stories, busiest, anomalies };
+  const prose = { qualityPosts: total, stories, busiest, anomalies, flood: input.voteFlood ?? null };
   const title = writeTitle(prose);
   const summary = writeSummary(prose);
 
@@ -163,6 +163,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     threads: input.threads,
     stories,
     anomalies,
+    flood: input.voteFlood ?? null,
     kinds: kindCounts,
     discussions,
     narratives,

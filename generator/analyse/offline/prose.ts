@@ -1,4 +1,5 @@
 import type { EngagementAnomaly, Story } from '../../../core/schemas/digest.ts';
+import type { VoteFlood } from '../../filter/vote-flood.ts';
 import { capitalise, formatCount, formatInt, joinWords } from './format.ts';
 import { WAVE_LABELS } from './story-label.ts';
 import { flatTitle } from './story-text.ts';
@@ -18,6 +19,29 @@ export interface ProseFacts {
     readonly story: string | null;
   } | null;
   readonly anomalies: readonly EngagementAnomaly[];
+  /** Dropped posts that out-voted every quality post, when there were such. */
+  readonly flood?: VoteFlood | null;
+}
+
+/** What a flood's posts were, in a few words, by the reason the filter dropped them. */
+export const FLOOD_WORDS: Readonly<Record<VoteFlood['reason'], string>> = {
+  empty: 'empty posts',
+  injection: 'posts carrying instructions for AI readers',
+  promotion: 'promotional posts',
+  spam: 'spam posts',
+  duplicate: 'copied posts',
+  'near-duplicate': 'near-copies',
+  'template-flood': 'posts from one template',
+  'author-flood': 'posts beyond their authors’ share',
+};
+
+/** The sentence on a vote flood: what the posts were, their votes against the quality posts'. */
+export function floodSentence(f: VoteFlood): string {
+  const titled =
+    f.commonTitleCount > 1 && f.commonTitle !== ''
+      ? `, ${formatInt(f.commonTitleCount)} of them titled "${flatTitle(f.commonTitle)}",`
+      : '';
+  return `Left out of this digest: ${formatInt(f.posts)} ${FLOOD_WORDS[f.reason]}${titled} drew ${formatInt(f.score)} votes between them, more than the ${formatCount(f.qualityPosts, 'quality post')} together (${formatInt(f.keptScore)}): votes that did not follow anything to read.`;
 }
 
 const MAX_TITLE = 120;
@@ -69,7 +93,11 @@ export function writeTitle(facts: ProseFacts): string {
   else if (a) title = `${capitalise(a)} holds a quiet hour`;
   else if (facts.busiest) title = `A quiet hour: "${flatTitle(facts.busiest.title)}" draws the most replies`;
   else title = 'A scattered hour: no story drew several agents';
-  if (facts.anomalies.length > 0) {
+  if (facts.flood) {
+    const f = facts.flood;
+    const withFlood = `${title.replace(/ holds a quiet hour$/, ' holds the hour')}; ${formatInt(f.posts)} ${FLOOD_WORDS[f.reason]} take ${formatInt(f.score)} votes`;
+    if (withFlood.length <= MAX_TITLE) title = withFlood;
+  } else if (facts.anomalies.length > 0) {
     const withFlag = `${title}; a vote-rigged post tops the charts`;
     if (withFlag.length <= MAX_TITLE) title = withFlag;
   }
@@ -124,5 +152,6 @@ export function writeSummary(facts: ProseFacts): string {
       `A post${who} with a score of ${formatInt(flagged.post.score)} is flagged: its votes look inorganic, so it is kept out of the rankings.`,
     );
   }
+  if (facts.flood) sentences.push(floodSentence(facts.flood));
   return sentences.join(' ');
 }

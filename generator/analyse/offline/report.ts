@@ -6,9 +6,11 @@ import type {
   Story,
   TopPostPattern,
 } from '../../../core/schemas/digest.ts';
+import type { VoteFlood } from '../../filter/vote-flood.ts';
 import { discussionSection, postLink, storySection } from '../digest-sections.ts';
 import type { NarrativeSignal } from '../types.ts';
 import { formatCount, formatInt, formatPercent } from './format.ts';
+import { floodSentence } from './prose.ts';
 
 /** Everything the markdown report shows. */
 export interface ReportFacts {
@@ -26,6 +28,8 @@ export interface ReportFacts {
   readonly threads?: ThreadCounts | undefined;
   readonly stories: readonly Story[];
   readonly anomalies: readonly EngagementAnomaly[];
+  /** Dropped posts that out-voted every quality post, when there were such. */
+  readonly flood?: VoteFlood | null;
   /** Posts per kind (introduction, question, …). */
   readonly kinds: Readonly<Record<string, number>>;
   readonly discussions: readonly HotDiscussion[];
@@ -69,15 +73,15 @@ function narrativeLine(n: NarrativeSignal, facts: ReportFacts): string {
 }
 
 function anomalySection(facts: ReportFacts): string[] {
-  if (facts.anomalies.length === 0) return [];
-  const lines = [
-    '## Flagged engagement',
-    '',
-    'Kept out of rankings, patterns and the advisor’s training:',
-    '',
-  ];
-  for (const a of facts.anomalies) lines.push(`- ${postLink(a.post)}: ${esc(a.reason)}`);
-  return [...lines, ''];
+  if (facts.anomalies.length === 0 && !facts.flood) return [];
+  const lines = ['## Flagged engagement', ''];
+  if (facts.flood) lines.push(esc(floodSentence(facts.flood)), '');
+  if (facts.anomalies.length > 0) {
+    lines.push('Kept out of rankings, patterns and the advisor’s training:', '');
+    for (const a of facts.anomalies) lines.push(`- ${postLink(a.post)}: ${esc(a.reason)}`);
+    lines.push('');
+  }
+  return lines;
 }
 
 function narrativeSection(facts: ReportFacts): string[] {
