@@ -158,6 +158,15 @@ export function offlineFacts(input: AnalysisInput, offline: Analysis): Record<st
       comments: a.post.comments,
       reason: fact(a.reason),
     })),
+    droppedVoteFlood: input.voteFlood
+      ? {
+          posts: input.voteFlood.posts,
+          droppedAs: input.voteFlood.reason,
+          votes: input.voteFlood.score,
+          qualityPostVotes: input.voteFlood.keptScore,
+          commonTitle: fact(input.voteFlood.commonTitle, MAX_TITLE_CHARS),
+        }
+      : null,
     previousHour: previous ? { overallSentiment: fact(previous.digest.overallSentiment) } : null,
   };
 }
@@ -231,7 +240,8 @@ function systemMessage(nonce: string): string {
     `- title: plain text, at most ${L.title} characters: the lead stories and the shape of the hour (a`,
     '  newcomer wave, an incident, a launch). No statistics, scores or library names.',
     '- summary: 2 to 3 sentences for a busy reader; name the main stories and, when there are flagged',
-    '  posts, say that their engagement looks inorganic.',
+    '  posts, say that their engagement looks inorganic; when droppedVoteFlood is set, say that posts the',
+    '  filter left out drew more votes than the quality posts.',
     `- overview: 1 to ${L.overviewParagraphs} short paragraphs (blank line between) opening the full digest.`,
     `- stories: exactly one {ref, gist} per story of FACTS.stories, in the same order; gist: 1 or 2`,
     `  sentences (at most ${L.gist} characters) on what the story's posts say, improving on draftGist.`,
