@@ -26,3 +26,12 @@ export function hourFlag(name: string, value: string): Date {
     );
   return hour;
 }
+
+/** The flags `generate` and `backfill` share: where posts come from, where digests go, and help. */
+export const SOURCE_FLAGS = {
+  forum: { type: 'string' },
+  content: { type: 'string' },
+  'posts-file': { type: 'string' },
+  'comments-file': { type: 'string' },
+  help: { type: 'boolean' },
+} as const;

@@ -1,6 +1,6 @@
 import { hoursBetween, lastCompleteHour } from '../../core/hours.ts';
 import { backfillHours } from '../jobs.ts';
-import { hourFlag, parseFlags } from './args.ts';
+import { hourFlag, parseFlags, SOURCE_FLAGS } from './args.ts';
 import { CliError, describeIncomplete, runCommand } from './context.ts';
 import { EXIT_INCOMPLETE } from './exit-codes.ts';
 import type { CommandIo } from './io.ts';
@@ -25,11 +25,7 @@ export function backfillCommand(argv: string[], io: CommandIo): Promise<number> 
       {
         from: { type: 'string' },
         to: { type: 'string' },
-        forum: { type: 'string' },
-        content: { type: 'string' },
-        'posts-file': { type: 'string' },
-        'comments-file': { type: 'string' },
-        help: { type: 'boolean' },
+        ...SOURCE_FLAGS,
       },
       USAGE,
     );
