@@ -1,39 +1,23 @@
 // The hourly job end to end through its commands, run in-process (generateCommand, backfillCommand,
 // with their environment and output given here) against the forum simulator over loopback HTTP,
 // writing into a temporary content folder. The command lines as processes: generate.e2e.test.ts.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Digest } from '../core/schemas/digest.ts';
+import { describe, expect, it } from 'vitest';
 import { HourSignals } from '../generator/analyse/types.ts';
 import { backfillCommand } from '../generator/cli/backfill-command.ts';
 import { generateCommand } from '../generator/cli/generate-command.ts';
-import { type Simulator, startSimulator } from '../generator/sim/server.ts';
+import type { Simulator } from '../generator/sim/server.ts';
 import { runCommand } from './cli.ts';
+import { readSimulatedHour, SIM_NOW, simulatedForum } from './simulated-forum.ts';
 
-const NOW = new Date('2026-01-28T18:07:00.000Z');
-let sim: Simulator;
-let dir: string;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, seed: 11, postsPerHour: 400, now: NOW, rateLimitPerMinute: 100_000 });
-  dir = await mkdtemp(join(tmpdir(), 'murmur-generate-'));
-});
-afterAll(async () => {
-  await sim.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const env = () => ({ FORUM_BASE_URL: sim.url, ANALYSER: 'offline', FORUM_BUDGET_MS: '60000' });
-
-async function readHour(content: string, stem: string): Promise<Digest> {
-  return Digest.parse(JSON.parse(await readFile(join(content, `digests/2026/01/28/${stem}.json`), 'utf8')));
-}
+const forum = simulatedForum('generate');
+const env = () => forum.env();
+const readHour = readSimulatedHour;
 
 describe('generate', () => {
   it('publishes one valid hour, and re-running it changes nothing', async () => {
-    const content = join(dir, 'one');
+    const content = join(forum.dir, 'one');
     const first = await runCommand(
       generateCommand,
       ['--hour', '2026-01-28T12:00Z', '--content', content],
@@ -59,8 +43,8 @@ describe('generate', () => {
   });
 
   it('gives the same digest content from two independent runs (deterministic)', async () => {
-    const a = join(dir, 'det-a');
-    const b = join(dir, 'det-b');
+    const a = join(forum.dir, 'det-a');
+    const b = join(forum.dir, 'det-b');
     for (const content of [a, b]) {
       const r = await runCommand(
         generateCommand,
@@ -77,8 +61,8 @@ describe('generate', () => {
   });
 
   it('publishes nothing and exits 1 when the forum is down', async () => {
-    const content = join(dir, 'down');
-    sim.setFaults({ down: true } as Parameters<Simulator['setFaults']>[0]);
+    const content = join(forum.dir, 'down');
+    forum.sim.setFaults({ down: true } as Parameters<Simulator['setFaults']>[0]);
     try {
       const r = await runCommand(generateCommand, ['--hour', '2026-01-28T12:00Z', '--content', content], {
         ...env(),
@@ -90,7 +74,7 @@ describe('generate', () => {
       expect(r.stderr).toMatch(/error:/);
       await expect(readdir(content)).rejects.toThrow(/ENOENT/);
     } finally {
-      sim.setFaults({});
+      forum.sim.setFaults({});
     }
   });
 
@@ -98,7 +82,7 @@ describe('generate', () => {
     const pathKey = 'forumPathKey0123456789abcdef';
     const r = await runCommand(
       generateCommand,
-      ['--hour', '2026-01-28T12:00Z', '--content', join(dir, 'secret')],
+      ['--hour', '2026-01-28T12:00Z', '--content', join(forum.dir, 'secret')],
       {
         ...env(),
         FORUM_BASE_URL: `http://127.0.0.1:9/${pathKey}/api/v1`,
@@ -120,7 +104,7 @@ describe('generate', () => {
     [['--hour', '2999-01-01T00:00Z']],
     [['--bogus']],
   ])('rejects bad arguments %j with exit 2', async (args) => {
-    const r = await runCommand(generateCommand, [...args, '--content', join(dir, 'bad')], env());
+    const r = await runCommand(generateCommand, [...args, '--content', join(forum.dir, 'bad')], env());
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/error: /);
   });
@@ -128,9 +112,9 @@ describe('generate', () => {
   it('refuses an hour that has not ended on its clock, with exit 2', async () => {
     const r = await runCommand(
       generateCommand,
-      ['--hour', '2026-01-28T18:00Z', '--content', join(dir, 'bad')],
+      ['--hour', '2026-01-28T18:00Z', '--content', join(forum.dir, 'bad')],
       env(),
-      () => NOW,
+      () => SIM_NOW,
     );
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
@@ -139,7 +123,7 @@ describe('generate', () => {
   });
 
   it('stops on a bad configuration value, naming the variable', async () => {
-    const r = await runCommand(generateCommand, ['--content', join(dir, 'bad')], {
+    const r = await runCommand(generateCommand, ['--content', join(forum.dir, 'bad')], {
       ...env(),
       FORUM_PAGE_SIZE: 'lots',
     });
@@ -150,14 +134,14 @@ describe('generate', () => {
 
 describe('backfill', () => {
   it('fills hours in order, resumes after an interruption, and tracks narratives across hours', async () => {
-    const content = join(dir, 'backfill');
-    sim.setFaults({ down: true } as Parameters<Simulator['setFaults']>[0]);
+    const content = join(forum.dir, 'backfill');
+    forum.sim.setFaults({ down: true } as Parameters<Simulator['setFaults']>[0]);
     const failed = await runCommand(
       backfillCommand,
       ['--from', '2026-01-28T08:00Z', '--to', '2026-01-28T11:00Z', '--content', content],
       { ...env(), FORUM_MAX_RETRIES: '0', FORUM_BUDGET_MS: '3000', FORUM_REQUEST_TIMEOUT_MS: '1000' },
     );
-    sim.setFaults({});
+    forum.sim.setFaults({});
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/run the same command again to resume/);
 
