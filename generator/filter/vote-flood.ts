@@ -29,7 +29,11 @@ export function voteFlood(
 ): VoteFlood | null {
   const keptScore = kept.reduce((s, p) => s + Math.max(0, p.score), 0);
   const groups = new Map<DropReason, ForumPost[]>();
-  for (const d of dropped) groups.set(d.reason, [...(groups.get(d.reason) ?? []), d.post]);
+  for (const d of dropped) {
+    const group = groups.get(d.reason);
+    if (group) group.push(d.post);
+    else groups.set(d.reason, [d.post]);
+  }
   let best: VoteFlood | null = null;
   for (const [reason, posts] of groups) {
     const score = posts.reduce((s, p) => s + Math.max(0, p.score), 0);
