@@ -14,6 +14,7 @@ describe('facilitator reasons → stable refusals', () => {
     ['invalid_exact_evm_token_name_mismatch', 'wrong_asset'],
     ['invalid_exact_evm_network_mismatch', 'wrong_network'],
     ['invalid_exact_evm_transaction_failed', 'settlement_failed'],
+    ['invalid_exact_evm_transfer_event_mismatch', 'settlement_failed'],
     ['permit2_insufficient_balance', 'insufficient_funds'],
     // Variants and other facilitators' names fall to the closest stable string.
     ['insufficient_funds_for_transfer', 'insufficient_funds'],

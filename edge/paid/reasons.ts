@@ -42,39 +42,9 @@ export function refusal(error: RefusalError): Refusal {
   return { error, message: REFUSALS[error] };
 }
 
-// Facilitator reason → stable error. Exact names first; the patterns below catch variants.
+// Facilitator reason → stable error. Exact names the patterns below would miss, then the patterns.
 const EXACT: Readonly<Record<string, RefusalError>> = {
-  invalid_exact_evm_insufficient_balance: 'insufficient_funds',
-  permit2_insufficient_balance: 'insufficient_funds',
-  insufficient_funds: 'insufficient_funds',
-  invalid_exact_evm_signature: 'invalid_signature',
-  invalid_exact_evm_failed_to_parse_signature: 'invalid_signature',
-  invalid_permit2_signature: 'invalid_signature',
-  invalid_exact_evm_nonce_already_used: 'payment_already_used',
-  permit2_invalid_nonce: 'payment_already_used',
-  invalid_exact_evm_payload_authorization_valid_before: 'payment_expired',
-  permit2_deadline_expired: 'payment_expired',
-  invalid_exact_evm_payload_authorization_valid_after: 'payment_not_yet_valid',
-  permit2_not_yet_valid: 'payment_not_yet_valid',
-  permit2_payment_too_early: 'payment_not_yet_valid',
-  invalid_exact_evm_recipient_mismatch: 'wrong_payee',
-  invalid_permit2_recipient_mismatch: 'wrong_payee',
-  invalid_exact_evm_payload_authorization_value_mismatch: 'wrong_amount',
-  invalid_exact_evm_authorization_value: 'wrong_amount',
-  permit2_amount_mismatch: 'wrong_amount',
-  invalid_exact_evm_token_name_mismatch: 'wrong_asset',
-  invalid_exact_evm_token_version_mismatch: 'wrong_asset',
-  invalid_exact_evm_missing_eip712_domain: 'wrong_asset',
-  permit2_token_mismatch: 'wrong_asset',
-  asset_not_deployed_contract: 'wrong_asset',
-  invalid_exact_evm_network_mismatch: 'wrong_network',
-  invalid_exact_evm_scheme: 'wrong_network',
-  unsupported_scheme: 'wrong_network',
-  invalid_network: 'wrong_network',
-  invalid_exact_evm_transaction_failed: 'settlement_failed',
-  invalid_exact_evm_transaction_simulation_failed: 'settlement_failed',
   invalid_exact_evm_transfer_event_mismatch: 'settlement_failed',
-  invalid_transaction_state: 'settlement_failed',
 };
 
 const PATTERNS: ReadonlyArray<readonly [RegExp, RefusalError]> = [
