@@ -7,8 +7,7 @@ export interface ShareableStore extends RateLimitStore {
 }
 
 /**
- * The shared store while it answers, the per-instance store while it does not (for `hit` and
- * `release` alike: a release goes to the store active at that moment). Decided behaviour
+ * The shared store while it answers, the per-instance store while it does not. Decided behaviour
  * when Redis is down: keep limiting, per instance (each instance enforces the contract's limits on
  * its own, so N instances let through up to N× in total), log the switch once each way, and report
  * `degraded` in /health. Requests never wait for Redis to come back.
@@ -42,7 +41,6 @@ export function fallbackStore(
 
   return {
     hit: (counters, buckets, now) => onActive((store) => store.hit(counters, buckets, now)),
-    release: (counter, now) => onActive((store) => store.release(counter, now)),
     async status(): Promise<StoreStatus> {
       const shared = await primary.status();
       return shared.reachable ? shared : { ...shared, fallback: 'memory' };

@@ -106,15 +106,6 @@ export function memoryStore(options: MemoryStoreOptions = {}): MemoryStore {
     return { conforms: step.conforms, fullAt: step.tat };
   };
 
-  /** One count back, in `hit`'s window only, never below 0; an expired entry is left to the next bump. */
-  const giveBack = (hit: CounterHit, now: number): boolean => {
-    const current = clients.get(hit.client)?.get(hit.name);
-    if (!current || current.start !== hit.start || current.expiresAt <= now || current.count <= 0)
-      return false;
-    current.count--;
-    return true;
-  };
-
   return {
     hit(counters, buckets, now) {
       if (now >= nextSweep) sweep(now);
@@ -123,9 +114,6 @@ export function memoryStore(options: MemoryStoreOptions = {}): MemoryStore {
       const answers: BucketAnswer[] = [];
       for (const b of buckets) answers.push(take(b, now));
       return { counts, buckets: answers };
-    },
-    async release(counter, now) {
-      return giveBack(counter, now);
     },
     async status(): Promise<StoreStatus> {
       return { store: 'memory', reachable: true };

@@ -49,20 +49,8 @@ for i = counters + 1, #KEYS do
 end
 return out`;
 
-/**
- * One count of a fixed-window counter given back, atomically. KEYS[1]: the counter. Decrements only
- * when the key exists and is above 0 (DECR keeps the key's expiry), so a counter that expired is not
- * recreated without one and a count never goes below 0. Answers 1 when a count was given back, else 0.
- */
-export const RELEASE_SCRIPT = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0') or 0
-if count <= 0 then return 0 end
-redis.call('DECR', KEYS[1])
-return 1`;
-
 interface WithHit {
   rateLimitHit(numKeys: number, ...keysAndArgs: Array<string | number>): Promise<Array<number | string>>;
-  rateLimitRelease(numKeys: number, key: string): Promise<number>;
 }
 
 /** Options of the Redis store. */
@@ -97,7 +85,6 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
   };
   const redis = new Redis(options.url, redisOptions);
   redis.defineCommand('rateLimitHit', { lua: HIT_SCRIPT });
-  redis.defineCommand('rateLimitRelease', { lua: RELEASE_SCRIPT });
   const commands = redis as unknown as WithHit;
 
   let lastError = '';
@@ -132,9 +119,6 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
         answers.push({ conforms: Number(out[i]) === 1, fullAt: Number(out[i + 1]) });
       }
       return { counts, buckets: answers };
-    },
-    async release(counter: CounterHit) {
-      return (await commands.rateLimitRelease(1, `${options.prefix}${counterKey(counter)}`)) === 1;
     },
     async status(): Promise<StoreStatus> {
       if (redis.status !== 'ready') {

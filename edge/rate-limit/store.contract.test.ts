@@ -94,51 +94,6 @@ describe.each(stores)('rate-limit store contract: %s', (name, make) => {
     await store.close();
   });
 
-  it('release: gives one count back, so the next hit counts it again', async () => {
-    const store = make();
-    await connected(store);
-    const c = counter(`${name}-release`, now + 60_000, now);
-    await counts(store, [c], now);
-    await counts(store, [c], now);
-    expect(await store.release(c, now)).toBe(true);
-    expect(await counts(store, [c], now)).toEqual([2]);
-    await store.close();
-  });
-
-  it('release: never below 0, and nothing for a counter that was never hit', async () => {
-    const store = make();
-    await connected(store);
-    const c = counter(`${name}-release-floor`, now + 60_000, now);
-    expect(await store.release(c, now)).toBe(false);
-    await counts(store, [c], now);
-    expect(await store.release(c, now)).toBe(true);
-    expect(await store.release(c, now)).toBe(false);
-    expect(await store.release(c, now)).toBe(false);
-    expect(await counts(store, [c], now)).toEqual([1]);
-    await store.close();
-  });
-
-  it('release: touches neither another window of the same client nor another client', async () => {
-    const store = make();
-    await connected(store);
-    const client = `${name}-release-window`;
-    const next = now + 60_000;
-    const today = counter(client, next, now);
-    const tomorrow = counter(client, next + 60_000, next);
-    const other = counter(`${name}-release-other`, next + 60_000, now);
-    await counts(store, [today, other], now);
-    await counts(store, [tomorrow], next);
-    // Releasing the earlier window (its counter replaced or kept apart) leaves the later one at 1.
-    await store.release(today, next);
-    expect(await counts(store, [tomorrow], next)).toEqual([2]);
-    // Releasing a window this client never hit does not touch its current one.
-    expect(await store.release(counter(client, next + 120_000, next + 60_000), next)).toBe(false);
-    expect(await counts(store, [tomorrow], next)).toEqual([3]);
-    // The other client's count is untouched by all of this.
-    expect(await counts(store, [other], next)).toEqual([2]);
-    await store.close();
-  });
-
   it('bucket: 50 back-to-back take a token, the 51st none; 1 s later 10 more, then none', async () => {
     const store = make();
     await connected(store);
@@ -222,23 +177,6 @@ describe('redis store specifics', () => {
     await store.close();
   });
 
-  it('release keeps the counter’s expiry and never recreates an expired counter', async () => {
-    const store = redisStore({ url: TEST_REDIS_URL, prefix, logger: silentLogger });
-    await connected(store);
-    const now = Date.now();
-    const c = counter('release-ttl', now + 30_000, now);
-    await counts(store, [c], now);
-    await counts(store, [c], now);
-    expect(await store.release(c, now)).toBe(true);
-    const ttl = await pttl(`${prefix}latest:release-ttl:${now}`);
-    expect(ttl).toBeGreaterThan(20_000);
-    expect(ttl).toBeLessThanOrEqual(30_000);
-    // A counter that is gone stays gone: no key without an expiry is left behind.
-    expect(await store.release(counter('release-gone', now + 30_000, now), now)).toBe(false);
-    expect(await pttl(`${prefix}latest:release-gone:${now}`)).toBe(-2);
-    await store.close();
-  });
-
   it('lets a bucket key expire when the bucket is full again', async () => {
     const store = redisStore({ url: TEST_REDIS_URL, prefix, logger: silentLogger });
     await connected(store);
@@ -260,16 +198,6 @@ describe('memory store bounds', () => {
     expect(store.size()).toBe(100);
     expect(store.evicted()).toBe(900);
     expect(store.hit([], [bucket('b499')], now).buckets[0]?.fullAt).toBe(now + 200);
-  });
-
-  it('release: nothing once the counter’s window has ended by the request clock', async () => {
-    const store = memoryStore();
-    const c = counter('release-expired', 2_000, 1_000);
-    store.hit([c], [], 1_000);
-    store.hit([c], [], 1_000);
-    expect(await store.release(c, 2_000)).toBe(false);
-    expect(await store.release(c, 1_999)).toBe(true);
-    expect(store.hit([c], [], 1_999).counts).toEqual([2]);
   });
 
   it('sweeps expired counters and full buckets as the clock moves', async () => {

@@ -51,9 +51,8 @@ export interface StoreStatus {
 /**
  * Where limit state lives. `hit` counts one request: adds one to each fixed-window counter (creating
  * it, to expire at its `resetAt`) and takes one token from each bucket, atomically per key, and
- * answers the new counts and bucket states in order. `release` gives one count of a counter back.
- * Implementations: memory-store.ts (one process) and redis-store.ts (shared by every instance, one
- * round trip per request).
+ * answers the new counts and bucket states in order. Implementations: memory-store.ts (one process)
+ * and redis-store.ts (shared by every instance, one round trip per request).
  */
 export interface RateLimitStore {
   /** May answer synchronously (the in-process store does, so a request needs no promise). */
@@ -62,14 +61,6 @@ export interface RateLimitStore {
     buckets: readonly BucketHit[],
     now: number,
   ): StoreAnswer | Promise<StoreAnswer>;
-  /**
-   * Gives back one count of a fixed-window counter that `hit` counted (the work it counted failed):
-   * the counter of that exact window (`name`, `client`, `start`) loses one, atomically, never going
-   * below 0, and keeps its expiry. Nothing happens when that window's counter is gone (expired, swept,
-   * evicted, or replaced by a later window) or already at 0, so a release never lends counts to
-   * another window. Answers whether a count was given back.
-   */
-  release(counter: CounterHit, now: number): Promise<boolean>;
   status(): Promise<StoreStatus>;
   close(): Promise<void>;
 }
