@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GENERAL_BUCKET, LIMITS } from '../../core/limits.ts';
-import { bucketState, rateLimitHeaders, secondsUntil, tightest, windowState } from './limit-state.ts';
+import { bucketState, rateLimitHeaders, secondsUntil, tighter, windowState } from './limit-state.ts';
 
 describe('bucketState', () => {
   const now = 1_700_000_000_000;
@@ -27,21 +27,18 @@ describe('bucketState', () => {
   });
 });
 
-describe('tightest', () => {
+describe('tighter', () => {
   const reset = 10_000;
   it('reports the limit with the fewest requests left', () => {
-    const states = [
-      bucketState(GENERAL_BUCKET, { conforms: true, fullAt: reset }, 9_000),
-      windowState(LIMITS.latest, 4, reset + 50_000),
-    ];
-    expect(tightest(states)?.name).toBe('latest');
+    const bucket = bucketState(GENERAL_BUCKET, { conforms: true, fullAt: reset }, 9_000);
+    expect(tighter(bucket, windowState(LIMITS.latest, 4, reset + 50_000)).name).toBe('latest');
   });
 
   it('reports an exceeded limit over any other, the one that frees last among several', () => {
     const refusedBucket = bucketState(GENERAL_BUCKET, { conforms: false, fullAt: 5_000 }, 0);
-    expect(tightest([refusedBucket, windowState(LIMITS.latest, 6, 50_000)])?.name).toBe('latest');
-    expect(tightest([refusedBucket, windowState(LIMITS.latest, 2, 50_000)])?.name).toBe('general');
-    expect(tightest([windowState(LIMITS.latest, 7, 50_000), refusedBucket])?.name).toBe('latest');
+    expect(tighter(refusedBucket, windowState(LIMITS.latest, 6, 50_000)).name).toBe('latest');
+    expect(tighter(refusedBucket, windowState(LIMITS.latest, 2, 50_000)).name).toBe('general');
+    expect(tighter(windowState(LIMITS.latest, 7, 50_000), refusedBucket).name).toBe('latest');
   });
 
   it('renders the headers with the reset as a Unix timestamp in seconds', () => {

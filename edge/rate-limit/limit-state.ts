@@ -57,13 +57,6 @@ export function tighter(a: LimitState, b: LimitState): LimitState {
   return b.remaining < a.remaining || (b.remaining === a.remaining && b.resetAt > a.resetAt) ? b : a;
 }
 
-/** The state the RateLimit-* headers report among several (see `tighter`). */
-export function tightest(states: readonly LimitState[]): LimitState | undefined {
-  let best: LimitState | undefined;
-  for (const s of states) best = best ? tighter(best, s) : s;
-  return best;
-}
-
 /** Seconds from `now` until `at`, at least 1 (what Retry-After says). */
 export function secondsUntil(at: number, now: number): number {
   return Math.max(1, Math.ceil((at - now) / 1000));

@@ -59,8 +59,6 @@ export interface RedisStoreOptions {
   /** Prepended to every key (`murmur:rl:` by default). */
   readonly prefix: string;
   readonly logger: Logger;
-  /** Per-command time limit, in ms; a slow Redis then counts as down. */
-  readonly commandTimeoutMs?: number;
 }
 
 /** The Redis store, plus whether it can take a command right now. */
@@ -79,7 +77,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 1_000,
-    commandTimeout: options.commandTimeoutMs ?? 500,
+    commandTimeout: 500, // a slow Redis counts as down
     retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 5), 2_000),
     lazyConnect: false,
   };

@@ -99,11 +99,8 @@ export function sqliteState(file: string, opts: SqliteStateOptions = {}): Sqlite
     found.map((r) => JSON.parse(String(r.row)) as T);
   const changed = (result: { changes: number | bigint }) => Number(result.changes) > 0;
 
-  let depth = 0;
   const transaction = <T>(work: () => T): T => {
-    if (depth > 0) return work();
     db.exec('BEGIN IMMEDIATE');
-    depth++;
     try {
       const result = work();
       db.exec('COMMIT');
@@ -111,8 +108,6 @@ export function sqliteState(file: string, opts: SqliteStateOptions = {}): Sqlite
     } catch (error) {
       db.exec('ROLLBACK');
       throw error;
-    } finally {
-      depth--;
     }
   };
 
