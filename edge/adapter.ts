@@ -5,13 +5,11 @@ import { SERVER_ERROR } from '../core/envelopes/errors.ts';
 import { jsonHeaders } from './env.ts';
 import { errorResponse } from './error-handler.ts';
 import { badRequest, EdgeError, headersTooLarge } from './errors.ts';
-import type { Lane } from './fast-lane.ts';
 import type { Logger } from './logger.ts';
 
-/** What node's listener hands a request to: the edge app's `fetch`, and the fast lane in front of it. */
+/** What node's listener hands a request to: the edge app's `fetch`. */
 export interface EdgeListenerDeps {
   fetch(request: Request, env: HttpBindings): Response | Promise<Response>;
-  lane: Lane;
   logger: Logger;
 }
 
@@ -37,16 +35,14 @@ export function adapterError(error: unknown, logger: Logger): Response {
 }
 
 /**
- * node's request listener of the edge: the fast lane first, then the adapter (with `adapterError`
- * for what it refuses) calling the app. `wiring.fetch` and `wiring.lane` are read per request, so
+ * node's request listener of the edge: the adapter (with `adapterError` for what it refuses) calling
+ * the app. `wiring.fetch` is read per request, so
  * start.ts may listen before the app exists and fill them in afterwards.
  */
 export function edgeRequestListener(wiring: EdgeListenerDeps): RequestListener {
-  const adapter = getRequestListener((request, env) => wiring.fetch(request, env as HttpBindings), {
+  return getRequestListener((request, env) => wiring.fetch(request, env as HttpBindings), {
     errorHandler: (error) => adapterError(error, wiring.logger),
   });
-  const next: RequestListener = (req, res) => void adapter(req, res);
-  return (req, res) => wiring.lane(req, res, next);
 }
 
 /** An EdgeError as raw HTTP/1.1 bytes, for a socket node refused to parse (no request object exists). */

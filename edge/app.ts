@@ -6,12 +6,10 @@ import { GENERAL_BUCKET, type RateLimit, type TokenBucket } from '../core/limits
 import { DEMO_PAYMENT_TERMS, type PaymentTerms } from '../core/payment.ts';
 import type { RouteDef, RouteId } from '../core/routes.ts';
 import { optionsHeaders } from './cors.ts';
-import { type EdgeSite, edgeStep, staticFileFor } from './dispatch.ts';
+import { type EdgeSite, edgeStep } from './dispatch.ts';
 import {
   type EdgeContext,
   type EdgeEnv,
-  incomingHeader,
-  jsonHeaders,
   rawTarget,
   reply,
   replyJson,
@@ -20,20 +18,19 @@ import {
 } from './env.ts';
 import { errorHandler } from './error-handler.ts';
 import { methodNotAllowed, notFound } from './errors.ts';
-import { fastLane, type Lane, type PrebuiltAnswer } from './fast-lane.ts';
 import { type Logger, silentLogger } from './logger.ts';
 import { type AdviseFn, advisorHandler, type FreeTier, type RefundSink } from './paid/advisor.ts';
 import { challengeOnlyGate, type PaymentGate, paymentRequiredError } from './paid/gate.ts';
 import { historyHandler } from './paid/history.ts';
 import type { SettlementLog } from './paid/settlement-log.ts';
 import { clientIp } from './rate-limit/client-ip.ts';
-import { applyDecision, type LimitDecision, rateLimiter } from './rate-limit/limiter.ts';
+import { applyDecision, rateLimiter } from './rate-limit/limiter.ts';
 import type { RateLimitStore } from './rate-limit/store.ts';
 import { freeFileHandler, negotiatedFileHandler } from './routes/free-files.ts';
 import { healthHandler } from './routes/health.ts';
 import { allowedMethods, routeIndex, STATIC_METHODS } from './routes/route-index.ts';
 import type { DistMap } from './static/dist-map.ts';
-import { sendFile } from './static/send-file.ts';
+import { conditionalGet, sendFile } from './static/send-file.ts';
 import { siteHandler } from './static/site-handler.ts';
 
 /** Everything the edge app needs, injected so tests can pose any clock, store, site and content. */
@@ -91,15 +88,8 @@ type RouteHandlers = {
   readonly [Id in RouteId]: 'file' | ((route: RouteDef) => Handler | readonly [H<EdgeEnv>, ...H<EdgeEnv>[]]);
 };
 
-/** The edge: the Hono app, and the fast lane in front of it that shares its decisions. */
-export interface Edge {
-  readonly app: Hono<EdgeEnv>;
-  /** For node's request listener: plain GETs of in-memory files, the rest handed to the app. */
-  readonly lane: Lane;
-}
-
 /**
- * The edge as a Hono app (pure wiring) and its fast lane. Middleware: the rate limits (every
+ * The edge as a Hono app (pure wiring). Middleware: the rate limits (every
  * request). Routes: each declared route at its path, its own method answered by its handler (GET's
  * also answers HEAD, as Hono does; a POST route answers HEAD itself), OPTIONS with 204 and any other
  * method with 405, both naming `Allow`. Then one handler for everything else (edgeStep): an in-memory
@@ -107,7 +97,7 @@ export interface Edge {
  * code); hour files and the rest of the site; then 405/404. Every error goes through the one error
  * handler.
  */
-export function createEdge(deps: EdgeDeps): Edge {
+export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const platform = deps.ctx.platform;
@@ -125,31 +115,17 @@ export function createEdge(deps: EdgeDeps): Edge {
     now,
     logger,
   });
-  // Requests the fast lane counted and handed on: their decision, so they are never counted twice.
-  const deferred = new WeakMap<object, LimitDecision>();
-  const limit = (c: EdgeContext): undefined | Promise<undefined> => {
-    const incoming = c.env?.incoming;
-    const decision =
-      (incoming && deferred.get(incoming)) ??
-      limiter.decide(
-        clientOf(socketAddress(c), () => requestHeader(c, 'x-forwarded-for')),
-        c.req.path,
-      );
-    return decision instanceof Promise
-      ? decision.then((d) => applyDecision(c, d))
-      : applyDecision(c, decision);
-  };
-
   /** The rate limits, as Hono middleware (every request). */
   const rateLimit: MiddlewareHandler<EdgeEnv> = async (c, next) => {
-    await limit(c);
+    const client = clientOf(socketAddress(c), () => requestHeader(c, 'x-forwarded-for'));
+    applyDecision(c, await limiter.decide(client, c.req.path));
     await next();
   };
 
   // A handler for every declared route (a route missing here is a type error): its own, or `file`,
   // the route's built file from the site.
   const handlers: RouteHandlers = {
-    'setup-guide': (route) => negotiatedFileHandler(route, deps.dist),
+    'setup-guide': (route) => [conditionalGet, negotiatedFileHandler(route, deps.dist)],
     changelog: 'file',
     catalog: 'file',
     sample: 'file',
@@ -211,9 +187,11 @@ export function createEdge(deps: EdgeDeps): Edge {
   for (const [path, route] of routes.byPath) {
     const own = handlers[route.id];
     if (own === 'file') fileRoutes.add(path);
-    const made = own === 'file' ? freeFileHandler(route, path, deps.dist) : own(route);
+    const made =
+      own === 'file' ? ([conditionalGet, freeFileHandler(route, path, deps.dist)] as const) : own(route);
+    const chain: readonly [H<EdgeEnv>, ...H<EdgeEnv>[]] = typeof made === 'function' ? [made] : made;
     const guard = methodGuard(allowedMethods(route));
-    app.on(route.method, path, ...(typeof made === 'function' ? ([made] as const) : made));
+    app.on(route.method, path, ...chain);
     // Hono answers HEAD with the GET handlers; a (paid) route of another method: its challenge at once.
     if (route.method !== 'GET') {
       app.get(path, (c) => {
@@ -228,25 +206,6 @@ export function createEdge(deps: EdgeDeps): Edge {
     fileRoutes,
     dist: deps.dist,
     moved: (path, query) => resolveMovedPath(path, query, siblings, platform),
-  };
-
-  // The 402 of a paid GET route asked with no query and no payment is fixed: the history handler
-  // validates an empty query (all defaults) and the gate answers the route's challenge. Built once
-  // per challenge, rendered exactly as the error handler renders it.
-  const challenges = new WeakMap<object, PrebuiltAnswer>();
-  const unpaidChallengeFor = (path: string): PrebuiltAnswer | undefined => {
-    const route = routes.byPath.get(path);
-    if (route?.access !== 'paid' || route.method !== 'GET') return undefined;
-    const challenge = gate.challenge(route);
-    let answer = challenges.get(challenge);
-    if (!answer) {
-      const error = paymentRequiredError(challenge);
-      const body = Buffer.from(JSON.stringify(error.body), 'utf8');
-      const headers = { ...jsonHeaders(error.headers), 'Content-Length': String(body.byteLength) };
-      answer = { status: error.status, headers, body };
-      challenges.set(challenge, answer);
-    }
-    return answer;
   };
 
   const site = siteHandler(deps.dist, deps.contentDir);
@@ -268,23 +227,7 @@ export function createEdge(deps: EdgeDeps): Edge {
   };
 
   // Everything that is no declared route's.
-  app.all('*', respond);
+  app.all('*', conditionalGet, respond);
 
-  const lane = fastLane({
-    staticFileFor: (path) => staticFileFor(served, path),
-    unpaidChallengeFor,
-    decide: (req, path) =>
-      limiter.decide(
-        clientOf(req.socket.remoteAddress, () => incomingHeader(req, 'x-forwarded-for')),
-        path,
-      ),
-    defer: (req, decision) => deferred.set(req, decision),
-    logger,
-  });
-  return { app, lane };
-}
-
-/** The edge's Hono app alone (tests, and anything serving it through `app.fetch`/`app.request`). */
-export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
-  return createEdge(deps).app;
+  return app;
 }

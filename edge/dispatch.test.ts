@@ -23,7 +23,7 @@ const step = (method: string, path: string) =>
 
 describe('edgeStep', () => {
   const cases: Array<[string, string, string, string]> = [
-    ['a file route (the fast lane asks): its file', 'GET', '/api/forum/digests/latest', 'file'],
+    ['a file route: its file', 'GET', '/api/forum/digests/latest', 'file'],
     ['HEAD of a file route: its file', 'HEAD', '/api/forum/digests/latest', 'file'],
     ['a site file: served from memory', 'GET', '/style.css', 'file'],
     ['a folder with its slash: its index', 'GET', '/', 'file'],

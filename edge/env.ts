@@ -41,14 +41,6 @@ export function socketAddress(c: EdgeContext): string | undefined {
   return c.env?.incoming?.socket?.remoteAddress;
 }
 
-/** A response's headers with the request's RateLimit-* headers (when it has any) merged in. */
-export function withLimitHeaders(
-  headers: Readonly<Record<string, string>>,
-  limits: Readonly<Record<string, string>> | null | undefined,
-): Readonly<Record<string, string>> {
-  return limits ? { ...headers, ...limits } : headers;
-}
-
 /**
  * The one way the edge builds a response: plain-object headers (node-server's fast path) with the
  * request's RateLimit-* headers merged in. 204 and 304 never carry a body.
@@ -59,7 +51,8 @@ export function reply(
   body: string | Uint8Array | null,
   headers: Readonly<Record<string, string>>,
 ): Response {
-  const all = withLimitHeaders(headers, c.get('rateLimitHeaders'));
+  const limits = c.get('rateLimitHeaders');
+  const all = limits ? { ...headers, ...limits } : headers;
   // A Uint8Array is a valid body at run time; the DOM typings only want ArrayBuffer-backed ones.
   return new Response(status === 204 || status === 304 ? null : (body as BodyInit | null), {
     status,

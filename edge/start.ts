@@ -5,7 +5,7 @@ import { basename, dirname } from 'node:path';
 import { rewriterFromConfig } from '../core/advisor/llm-rewrite.ts';
 import type { RateLimit, TokenBucket } from '../core/limits.ts';
 import { answerClientErrors, type EdgeListenerDeps, edgeRequestListener } from './adapter.ts';
-import { createEdge, type EdgeDeps } from './app.ts';
+import { createApp, type EdgeDeps } from './app.ts';
 import type { EdgeConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { AdviseFn } from './paid/advisor.ts';
@@ -76,11 +76,9 @@ export async function startEdge(
   // Listen first, so that with PORT=0 and no BASE_URL the public address names the real port.
   const wiring: EdgeListenerDeps = {
     fetch: () => new Response(null, { status: 503 }),
-    lane: (req, res, next) => next(req, res),
     logger,
   };
-  // The adapter's listener behind the edge's fast lane (which hands it everything but plain file GETs);
-  // requests the adapter or node's parser refuse get the contract's JSON error too.
+  // Requests the adapter or node's parser refuse get the contract's JSON error too.
   const server = createServer(edgeRequestListener(wiring));
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
@@ -113,9 +111,8 @@ export async function startEdge(
     ledger: payments.ledger,
     healthChecks: () => payments.healthChecks(),
   };
-  const edge = createEdge(deps);
-  wiring.fetch = (request, env) => edge.app.fetch(request, env);
-  wiring.lane = edge.lane;
+  const app = createApp(deps);
+  wiring.fetch = (request, env) => app.fetch(request, env);
 
   let reloading: Promise<boolean> | null = null;
   const reload = (reason: string): Promise<boolean> => {

@@ -13,8 +13,6 @@ export interface Representation {
   readonly etag: string;
   /** Content-Type, Content-Length, ETag, Cache-Control and the fixed headers, ready to send. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The headers of a 304 for this file (RFC 9110 §15.4.5: ETag and Cache-Control, no body). */
-  readonly notModifiedHeaders: Readonly<Record<string, string>>;
 }
 
 /** One file of the built site, held in memory, with the compressed copies the build made of it. */
@@ -62,12 +60,6 @@ export function staticFile(
   const vary: Record<string, string> = codings.length > 0 ? { Vary: 'Accept-Encoding' } : {};
   const representation = (bytes: Uint8Array, coding?: Coding): Representation => {
     const etag = strongEtag(bytes);
-    const notModifiedHeaders = {
-      ETag: etag,
-      'Cache-Control': cacheControl,
-      'Access-Control-Allow-Origin': '*',
-      ...vary,
-    };
     return {
       body: bytes,
       etag,
@@ -75,11 +67,13 @@ export function staticFile(
         'Content-Type': contentType,
         ...(coding ? { 'Content-Encoding': coding } : {}),
         'Content-Length': String(bytes.byteLength),
-        ...notModifiedHeaders,
+        ETag: etag,
+        'Cache-Control': cacheControl,
+        'Access-Control-Allow-Origin': '*',
+        ...vary,
         'X-Content-Type-Options': 'nosniff',
         'Access-Control-Expose-Headers': CORS_EXPOSE,
       },
-      notModifiedHeaders,
     };
   };
   const copies = Object.fromEntries(

@@ -1,14 +1,7 @@
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { type EdgeContext, reply, requestHeader } from '../env.ts';
 import type { Representation, StaticFile } from './dist-map.ts';
 import { type Coding, pickCoding } from './encoding.ts';
-import { ifNoneMatchHits } from './etag.ts';
-
-/** How an in-memory file answers a GET: status, headers (RateLimit-* not yet merged) and body. */
-export interface FileAnswer {
-  readonly status: 200 | 304;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: Uint8Array | null;
-}
 
 /** The representation of a file to send: its brotli or gzip copy when `Accept-Encoding` takes one. */
 export function representationFor(file: StaticFile, acceptEncoding: string | undefined): Representation {
@@ -18,23 +11,26 @@ export function representationFor(file: StaticFile, acceptEncoding: string | und
 }
 
 /**
- * 304 with the not-modified headers when `If-None-Match` names the chosen representation's ETag, else
- * 200 with its body; the representation is the compressed copy `Accept-Encoding` takes, if any.
+ * Conditional GET for the routes that send files: hono's ETag middleware, which answers 304 when
+ * `If-None-Match` names the ETag of the representation the handler chose (weakly compared, `*` too).
+ * The 304 keeps the headers of RFC 9110 §15.4.5 and those a cross-origin client reads: CORS and the
+ * RateLimit-* headers. A file always carries its ETag, so the middleware never hashes a body.
  */
-export function fileAnswer(
-  file: StaticFile,
-  ifNoneMatch: string | undefined,
-  acceptEncoding?: string | undefined,
-): FileAnswer {
-  const rep = representationFor(file, acceptEncoding);
-  return ifNoneMatchHits(ifNoneMatch, rep.etag)
-    ? { status: 304, headers: rep.notModifiedHeaders, body: null }
-    : { status: 200, headers: rep.headers, body: rep.body };
-}
+export const conditionalGet = etag({
+  retainedHeaders: [
+    ...RETAINED_304_HEADERS,
+    'access-control-allow-origin',
+    'access-control-expose-headers',
+    'ratelimit-limit',
+    'ratelimit-remaining',
+    'ratelimit-reset',
+  ],
+});
 
 /**
- * Sends an in-memory file (see `fileAnswer`; HEAD gets the same headers, Hono drops the body).
- * `extra` adds headers such as `Vary`; another `status` (the 404 page) is sent as is.
+ * Sends an in-memory file: the copy `Accept-Encoding` takes, if any, with its own ETag (HEAD gets the
+ * same headers, Hono drops the body). `extra` adds headers such as `Vary`; another `status` (the 404
+ * page) sends the file as is.
  */
 export function sendFile(
   c: EdgeContext,
@@ -42,16 +38,9 @@ export function sendFile(
   extra?: Readonly<Record<string, string>>,
   status = 200,
 ): Response {
-  const answer: FileAnswer | { status: number; headers: Readonly<Record<string, string>>; body: Uint8Array } =
-    status === 200
-      ? fileAnswer(file, requestHeader(c, 'if-none-match'), requestHeader(c, 'accept-encoding'))
-      : { status, headers: file.headers, body: file.body };
-  if (!extra) return reply(c, answer.status, answer.body, answer.headers);
+  const rep = status === 200 ? representationFor(file, requestHeader(c, 'accept-encoding')) : file;
+  if (!extra) return reply(c, status, rep.body, rep.headers);
   // Both may vary the answer (Accept for the guide, Accept-Encoding for a compressed copy): keep both.
-  const vary = [answer.headers.Vary, extra.Vary].filter(Boolean).join(', ');
-  return reply(c, answer.status, answer.body, {
-    ...answer.headers,
-    ...extra,
-    ...(vary ? { Vary: vary } : {}),
-  });
+  const vary = [rep.headers.Vary, extra.Vary].filter(Boolean).join(', ');
+  return reply(c, status, rep.body, { ...rep.headers, ...extra, ...(vary ? { Vary: vary } : {}) });
 }
