@@ -13,7 +13,7 @@ import {
   quotaHeaders,
   quotaStep,
 } from './advisor-steps.ts';
-import { KEY_PREFIX } from './keys/index.ts';
+import { KEY_PREFIX } from './keys/key.ts';
 
 const KEY = `${KEY_PREFIX}${'a'.repeat(64)}`;
 const call = (over: Partial<AdvisorCall> = {}): AdvisorCall => ({

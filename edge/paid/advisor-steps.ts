@@ -3,7 +3,8 @@ import { errorBody } from '../../core/envelopes/errors.ts';
 import type { AdvisorRequest } from '../../core/schemas/advisor.ts';
 import { EdgeError, invalidJson, unavailable } from '../errors.ts';
 import { clientGone } from './hang-up.ts';
-import { looksLikeKey, type QuotaAnswer } from './keys/index.ts';
+import { looksLikeKey } from './keys/key.ts';
+import type { QuotaAnswer } from './keys/quota.ts';
 
 /**
  * The advisor route's rules as pure functions: given what a request carries and what the gate, the

@@ -10,7 +10,7 @@ import { fakeGate } from '../testing/fake-gate.ts';
 import { asClient, fakeSiteFiles, TEST_CTX } from '../testing/fixtures.ts';
 import type { FreeTier, RefundSink } from './advisor.ts';
 import { isJsonContentType } from './advisor-steps.ts';
-import { keyQuota } from './keys/index.ts';
+import { keyQuota } from './keys/quota.ts';
 import type { SettlementRecord } from './settlement-log.ts';
 
 const NOW = Date.parse('2026-01-30T11:20:00.000Z');

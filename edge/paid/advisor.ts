@@ -30,7 +30,8 @@ import {
   type SettledPayment,
 } from './gate.ts';
 import { clientGone, hungUp, onHangUp } from './hang-up.ts';
-import type { ApiKeyStore, KeyQuota, QuotaAnswer } from './keys/index.ts';
+import type { ApiKeyStore } from './keys/key.ts';
+import type { KeyQuota, QuotaAnswer } from './keys/quota.ts';
 import { fileRefund, type RefundFiling, type RefundSink } from './refund-filing.ts';
 import { noSettlementLog, type SettlementLog } from './settlement-log.ts';
 

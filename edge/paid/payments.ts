@@ -10,15 +10,14 @@ import { redisState } from '../state/redis-state.ts';
 import type { FreeTier } from './advisor.ts';
 import { embeddedFacilitator, type Facilitator, hostOf, remoteFacilitator } from './facilitator.ts';
 import { challengeOnlyGate, type PaymentGate } from './gate.ts';
-import { type ApiKeyStore, apiKeyStore, keyQuota } from './keys/index.ts';
+import type { ApiKeyStore } from './keys/key.ts';
+import { keyQuota } from './keys/quota.ts';
+import { apiKeyStore } from './keys/store.ts';
 import { type PaymentSetup, paymentSetup } from './payment-config.ts';
-import {
-  fallbackRefundQueue,
-  type RefundQueue,
-  type RefundWorker,
-  refundQueue,
-  startRefundWorker,
-} from './refunds/index.ts';
+import { fallbackRefundQueue } from './refunds/fallback-queue.ts';
+import type { RefundQueue } from './refunds/order.ts';
+import { refundQueue } from './refunds/state-queue.ts';
+import { type RefundWorker, startRefundWorker } from './refunds/worker.ts';
 import { type SettlementLog, stateSettlementLog } from './settlement-log.ts';
 import { createX402Gate, type X402Gate } from './x402-gate.ts';
 

@@ -8,8 +8,8 @@ import { redisState } from '../../state/redis-state.ts';
 import { sqliteState } from '../../state/sqlite-state.ts';
 import type { StateStore } from '../../state/state.ts';
 import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
-import { type ApiKeyStore, apiKeyStore } from './index.ts';
-import { hashKey, issueKey } from './key.ts';
+import { type ApiKeyStore, hashKey, issueKey } from './key.ts';
+import { apiKeyStore } from './store.ts';
 
 const prefix = uniquePrefix();
 const dirs: string[] = [];

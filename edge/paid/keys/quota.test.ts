@@ -4,7 +4,7 @@ import { redisState } from '../../state/redis-state.ts';
 import { sqliteState } from '../../state/sqlite-state.ts';
 import type { StateStore } from '../../state/state.ts';
 import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
-import { keyQuota } from './index.ts';
+import { keyQuota } from './quota.ts';
 
 const prefix = uniquePrefix();
 afterAll(() => deleteKeys(prefix));

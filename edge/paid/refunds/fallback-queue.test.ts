@@ -4,7 +4,9 @@ import { redisState } from '../../state/redis-state.ts';
 import { sqliteState } from '../../state/sqlite-state.ts';
 import type { StateStore } from '../../state/state.ts';
 import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
-import { fallbackRefundQueue, type NewRefundOrder, refundQueue } from './index.ts';
+import { fallbackRefundQueue } from './fallback-queue.ts';
+import type { NewRefundOrder } from './order.ts';
+import { refundQueue } from './state-queue.ts';
 
 const prefixes: string[] = [];
 const states: StateStore[] = [];

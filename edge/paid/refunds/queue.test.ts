@@ -11,11 +11,11 @@ import { advanceRedisClock, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../
 import {
   LockLostError,
   type NewRefundOrder,
+  newRecord,
   RefundOrderError,
   type RefundQueue,
-  refundQueue,
-} from './index.ts';
-import { newRecord } from './order.ts';
+} from './order.ts';
+import { refundQueue } from './state-queue.ts';
 
 const prefixes: string[] = [];
 const dirs: string[] = [];
