@@ -2,15 +2,12 @@ import { fnv1a } from '../../core/hash.ts';
 import type { RateLimit } from '../../core/limits.ts';
 import type { CounterHit } from './store.ts';
 
-/** The fixed window a client's request falls into for one limit: the counter to bump. */
-export type Window = CounterHit;
-
 /**
  * The fixed window of `limit` that contains `now` for `client`. Windows are aligned to the epoch plus
  * a per-client offset (a hash of the client), so every instance computes the same window without
  * coordination while clients' windows do not all reset in the same second.
  */
-export function windowFor(limit: RateLimit, client: string, now: number): Window {
+export function windowFor(limit: RateLimit, client: string, now: number): CounterHit {
   const length = limit.windowSeconds * 1000;
   // The hash of `name|client`, without building that string per request.
   const offset = fnv1a(client, fnv1a(`${limit.name}|`)) % length;

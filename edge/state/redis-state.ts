@@ -3,7 +3,8 @@ import type { Logger } from '../logger.ts';
 import type { StoredKey } from '../paid/keys/key.ts';
 import { byQueuedAt, isPending, type RefundRecord } from '../paid/refunds/order.ts';
 import type { SettlementRecord } from '../paid/settlement-log.ts';
-import type { StateStore } from './state.ts';
+import { counterKey } from '../rate-limit/store.ts';
+import type { QuotaWindow, StateStore } from './state.ts';
 
 /** KEYS: key hash. ARGV: id, time. Sets revokedAt once; 1 when the key exists. */
 const REVOKE_KEY = `
@@ -125,8 +126,7 @@ export function redisState(opts: RedisStateOptions): StateStore {
 
   const p = opts.prefix;
   const keysHash = `${p}apikeys`;
-  const quotaKey = (w: { name: string; client: string; start: number }) =>
-    `${p}${w.name}:${w.client}:${w.start}`;
+  const quotaKey = (w: QuotaWindow) => `${p}${counterKey(w)}`;
   const order = (id: string) => `${p}refund:order:${id}`;
   const lock = (id: string) => `${p}refund:lock:${id}`;
   const pendingSet = `${p}refund:pending`;

@@ -1,14 +1,10 @@
 import type { StoredKey } from '../paid/keys/key.ts';
 import type { RefundRecord, RefundState } from '../paid/refunds/order.ts';
 import type { SettlementRecord } from '../paid/settlement-log.ts';
+import type { CounterHit } from '../rate-limit/store.ts';
 
-/** One day's counter of a free-tier key: quota name, key id, and the UTC day it counts (ms since epoch). */
-export interface QuotaWindow {
-  readonly name: string;
-  readonly client: string;
-  readonly start: number;
-  readonly resetAt: number;
-}
+/** One day's counter of a free-tier key: quota name, key id (`client`), and the UTC day it counts. */
+export type QuotaWindow = CounterHit;
 
 /**
  * The edge's own state as rows: free-tier keys (hashes only), their daily quota counters, refund
