@@ -5,12 +5,11 @@ import { addHours, floorHour } from '../../core/hours.ts';
 import { HISTORY_BOUNDS } from '../../core/limits.ts';
 import { type RouteDef, routePath } from '../../core/routes.ts';
 import type { Digest } from '../../core/schemas/digest.ts';
-import { HistoryQuery } from '../../core/schemas/envelope.ts';
 import { type EdgeContext, replyJson } from '../env.ts';
-import { invalidInput } from '../errors.ts';
 import { type Logger, silentLogger } from '../logger.ts';
 import { type PaymentGate, paymentRequiredError, requirePayment } from './gate.ts';
-import { clientGone, hungUp, onHangUp } from './hang-up.ts';
+import { hungUp, onHangUp } from './hang-up.ts';
+import { HISTORY_DELIVERY_REFUND, historyEntryStep, historyHangUpStep } from './history-steps.ts';
 import { fileRefund, type RefundSink } from './refund-filing.ts';
 import { noSettlementLog, type SettlementLog } from './settlement-log.ts';
 
@@ -59,23 +58,25 @@ export function historyHandler(deps: {
     route: routePath(deps.route, deps.ctx.platform),
   };
   return async function history(c: EdgeContext): Promise<Response> {
-    if (c.req.method === 'HEAD') throw paymentRequiredError(deps.gate.challenge(deps.route));
-    const parsed = HistoryQuery.safeParse(queryObject(c));
-    if (!parsed.success) throw invalidInput(parsed.error.issues, 'query');
+    const entry = historyEntryStep(c.req.method, queryObject(c));
+    if (entry.kind === 'challenge') throw paymentRequiredError(deps.gate.challenge(deps.route));
+    if (entry.kind === 'refuse') throw entry.error;
     const payment = await requirePayment(deps.gate, c, deps.route);
     const now = new Date(deps.now());
-    const body = historyResponse(deps.ctx, await recentDigests(deps.contentDir, now), parsed.data, now);
-    if (hungUp(c)) {
+    const body = historyResponse(deps.ctx, await recentDigests(deps.contentDir, now), entry.query, now);
+    const read = historyHangUpStep('read', hungUp(c));
+    if (read.kind !== 'go-on') {
       logger.info('client hung up before settlement: nothing settled', { route: filing.route });
-      throw clientGone('nothing was settled.');
+      throw read.error;
     }
     const settled = await payment.settle();
-    if (hungUp(c)) {
+    const sent = historyHangUpStep('settled', hungUp(c));
+    if (sent.kind === 'refund') {
       logger.info('client hung up during settlement: refunding', { route: filing.route });
-      await fileRefund(filing, settled, 'client hung up before the digests were sent');
-      throw clientGone('the payment settled and is refunded.');
+      await fileRefund(filing, settled, sent.why);
+      throw sent.error;
     }
-    onHangUp(c, () => void fileRefund(filing, settled, 'client hung up while the digests were sent'));
+    onHangUp(c, () => void fileRefund(filing, settled, HISTORY_DELIVERY_REFUND));
     const { _attribution, ...rest } = body;
     return replyJson(c, 200, { ...rest, charged: true, _attribution }, settled.headers);
   };
