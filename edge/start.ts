@@ -90,7 +90,7 @@ export async function startEdge(
 
   const store = overrides.store ?? storeFromConfig(cfg, logger);
   const ctx = { baseUrl, platform };
-  const payments = await paymentsFromConfig(cfg, { ctx, store, logger });
+  const payments = await paymentsFromConfig(cfg, { ctx, logger });
   const advisor = overrides.advise
     ? undefined
     : await startAdvisorRuntime({ contentDir: cfg.CONTENT_DIR, rewriter: rewriterFromConfig(cfg), logger });

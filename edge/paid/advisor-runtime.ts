@@ -55,17 +55,15 @@ async function mtimeOf(path: string): Promise<number> {
 
 /**
  * Loads the advisor model (`loadAdvisorModel(contentDir)`: the published one, else the default) and
- * builds its context from the newest digests in content/; every `checkEveryMs` it looks whether a
- * newer digest or model was published (a few file reads) and rebuilds when so, and at least every
- * `fullEveryMs`. The computation itself is core's pure `adviseWithRewriter`.
+ * builds its context from the newest digests in content/; every minute it looks whether a newer
+ * digest or model was published (a few file reads) and rebuilds when so, and at least every hour.
+ * The computation itself is core's pure `adviseWithRewriter`.
  */
 export async function startAdvisorRuntime(opts: {
   contentDir: string;
   rewriter: LlmRewriter | null;
   logger: Logger;
   now?: () => number;
-  checkEveryMs?: number;
-  fullEveryMs?: number;
 }): Promise<AdvisorRuntime> {
   const now = opts.now ?? Date.now;
   const modelPath = publishedModelPath(opts.contentDir);
@@ -120,7 +118,7 @@ export async function startAdvisorRuntime(opts: {
   };
 
   const check = async () => {
-    if (now() - lastFull >= (opts.fullEveryMs ?? 3_600_000)) return refresh('hourly');
+    if (now() - lastFull >= 3_600_000) return refresh('hourly');
     const [mtime, newest] = await Promise.all([
       mtimeOf(modelPath),
       newestDigests(opts.contentDir, new Date(now()), 1).catch(() => ({ newestHour: null })),
@@ -128,7 +126,7 @@ export async function startAdvisorRuntime(opts: {
     if (mtime !== modelMtime) return refresh('model changed');
     if ((newest.newestHour?.getTime() ?? null) !== newestHour) return refresh('new digest');
   };
-  const timer = setInterval(() => void check().catch(() => {}), opts.checkEveryMs ?? 60_000);
+  const timer = setInterval(() => void check().catch(() => {}), 60_000);
   timer.unref();
 
   return {

@@ -153,10 +153,6 @@ export interface EmbeddedFacilitatorOptions {
   network: Network;
   /** How often a settlement's receipt is polled, in ms (default 250; Base makes a block every 2 s). */
   pollingIntervalMs?: number;
-  /** Below this ETH balance (wei) the settling wallet is reported `degraded` (default 0.0005 ETH). */
-  minGasWei?: bigint;
-  /** Time limit of one RPC call, in ms (default 10 s). */
-  rpcTimeoutMs?: number;
   /**
    * Redis shared by every instance that settles with this wallet (RATE_LIMIT_STORE=redis): they then
    * take turns through it (`redisTurns`), so their transactions never collide on a nonce. Without it
@@ -164,6 +160,9 @@ export interface EmbeddedFacilitatorOptions {
    */
   sharedTurns?: { url: string; prefix: string; logger: Logger };
 }
+
+/** Below this ETH balance (0.0005 ETH) the settling wallet is reported `degraded`. */
+const MIN_GAS_WEI = 500_000_000_000_000n;
 
 /** The chain of a network id, with the configured RPC (Base mainnet's formatters for eip155:8453). */
 function chainFor(network: Network, rpcUrl: string): Chain {
@@ -187,11 +186,10 @@ export function embeddedFacilitator(opts: EmbeddedFacilitatorOptions): Facilitat
     ? privateKeyToAccount(opts.privateKey)
     : privateKeyToAccount(opts.privateKey, { nonceManager });
   const chain = chainFor(opts.network, opts.rpcUrl);
-  const transport = http(opts.rpcUrl, { timeout: opts.rpcTimeoutMs ?? 10_000, retryCount: 1 });
+  const transport = http(opts.rpcUrl, { timeout: 10_000, retryCount: 1 });
   const pollingInterval = opts.pollingIntervalMs ?? 250;
   const publicClient = createPublicClient({ chain, transport, pollingInterval });
   const walletClient = createWalletClient({ account, chain, transport, pollingInterval });
-  const minGasWei = opts.minGasWei ?? 500_000_000_000_000n;
   const turns = opts.sharedTurns
     ? redisTurns({
         url: opts.sharedTurns.url,
@@ -276,11 +274,11 @@ export function embeddedFacilitator(opts: EmbeddedFacilitatorOptions): Facilitat
             checkedAt,
           };
         }
-        if (balance < minGasWei) {
+        if (balance < MIN_GAS_WEI) {
           return {
             mode: 'embedded',
             status: 'degraded',
-            problem: `the settling wallet holds ${formatEther(balance)} ETH, below ${formatEther(minGasWei)} ETH for gas`,
+            problem: `the settling wallet holds ${formatEther(balance)} ETH, below ${formatEther(MIN_GAS_WEI)} ETH for gas`,
             details,
             checkedAt,
           };

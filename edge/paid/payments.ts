@@ -3,7 +3,6 @@ import { LIMITS } from '../../core/limits.ts';
 import { BASE_MAINNET_USDC, DEMO_PAYMENT_TERMS } from '../../core/payment.ts';
 import type { EdgeConfig as Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import type { RateLimitStore } from '../rate-limit/store.ts';
 import type { ExtraChecks } from '../routes/health.ts';
 import { localState } from '../state/local-state.ts';
 import { redisState } from '../state/redis-state.ts';
@@ -78,8 +77,6 @@ export async function paymentsFromConfig(
   cfg: Config,
   deps: {
     ctx: PublicContext;
-    /** The per-IP rate-limit store (not used for quotas; kept for callers). */
-    store?: RateLimitStore;
     logger: Logger;
     now?: () => number;
   },

@@ -45,13 +45,9 @@ export interface X402GateOptions {
   readonly facilitator: Facilitator;
   /** Default: Base mainnet, `eip155:8453`. */
   readonly network?: `eip155:${number}`;
-  /** The paid routes to sell (default: every paid route of core/routes.ts). */
-  readonly routes?: readonly RouteDef[];
   /** Where every settlement is recorded (default: nowhere). */
   readonly ledger?: SettlementLog;
   readonly logger?: Logger;
-  /** How long /health may reuse the facilitator's status, in ms (default 15 s). */
-  readonly statusTtlMs?: number;
   /** Clock for records (default Date.now). */
   readonly now?: () => number;
 }
@@ -75,6 +71,8 @@ export interface X402Gate extends PaymentGate {
 }
 
 const TIMING_WINDOW = 10_000;
+/** How long /health may reuse the facilitator's status, in ms. */
+const STATUS_TTL_MS = 15_000;
 
 function keep(list: number[], value: number): void {
   list.push(value);
@@ -117,7 +115,7 @@ export async function createX402Gate(opts: X402GateOptions): Promise<X402Gate> {
   const facilitator = opts.facilitator;
   const scheme = new ExactEvmScheme();
   const server = new x402ResourceServer(facilitator.client).register(network, scheme);
-  const paid = (opts.routes ?? ROUTES).filter((r) => r.access === 'paid');
+  const paid = ROUTES.filter((r) => r.access === 'paid');
 
   const requirementsById = new Map<string, X402Requirements>();
   const challengeById = new Map<string, PaymentRequired>();
@@ -268,7 +266,6 @@ export async function createX402Gate(opts: X402GateOptions): Promise<X402Gate> {
     return { type: 'payment-verified', payment };
   };
 
-  const ttl = opts.statusTtlMs ?? 15_000;
   let cached: { at: number; status: Promise<FacilitatorStatus> } | undefined;
 
   return {
@@ -280,7 +277,7 @@ export async function createX402Gate(opts: X402GateOptions): Promise<X402Gate> {
     decide,
     status() {
       const t = Date.now();
-      if (!cached || t - cached.at > ttl) cached = { at: t, status: facilitator.status() };
+      if (!cached || t - cached.at > STATUS_TTL_MS) cached = { at: t, status: facilitator.status() };
       return cached.status;
     },
     timings: () => ({ verifyMs: [...verifyMs], settleMs: [...settleMs] }),

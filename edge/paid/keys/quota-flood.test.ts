@@ -65,7 +65,6 @@ describe.each([
     const cfg = loadEdgeConfig({ STATE_DIR: state, ...env });
     const payments = await paymentsFromConfig(cfg, {
       ctx: { baseUrl: 'http://localhost', platform: 'forum' },
-      store,
       logger: silentLogger,
       now: () => NOW,
     });
