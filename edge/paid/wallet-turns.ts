@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
+import { openRedis, UNLOCK_SCRIPT } from '../state/redis-client.ts';
 
 /**
  * Takes turns for one settling wallet: `submit` runs `send` (sign and broadcast one transaction)
@@ -57,11 +57,6 @@ if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
 return 1`;
 
-/** KEYS: lock. ARGV: owner. Deletes the lock only if it is still the owner's. */
-const RELEASE = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0`;
-
 interface TurnCommands {
   walletRecordNonce(keys: 2, ...args: string[]): Promise<number>;
   walletRelease(keys: 1, ...args: string[]): Promise<number>;
@@ -95,15 +90,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * refuses a payment (settlement_failed, nothing charged) but never charges twice.
  */
 export function redisTurns(opts: RedisTurnsOptions): WalletTurns {
-  const redis = new Redis(opts.url, {
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
-    commandTimeout: 2_000,
-    retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 5), 2_000),
-  });
-  redis.on('error', () => {});
+  // Connection errors are not logged: the switch to local turns is, once each way.
+  const { redis } = openRedis(opts.url);
   redis.defineCommand('walletRecordNonce', { lua: RECORD_NONCE });
-  redis.defineCommand('walletRelease', { lua: RELEASE });
+  redis.defineCommand('walletRelease', { lua: UNLOCK_SCRIPT });
   const commands = redis as unknown as TurnCommands;
   const base = `${opts.prefix}wallet:${opts.chainId}:${opts.wallet.toLowerCase()}:`;
   const lockKey = `${base}lock`;

@@ -1,5 +1,5 @@
-import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../logger.ts';
+import { openRedis } from '../state/redis-client.ts';
 import { SLACK_MS } from './gcra.ts';
 import {
   type BucketAnswer,
@@ -73,29 +73,14 @@ export interface RedisStore extends RateLimitStore {
  * requests; ioredis keeps reconnecting in the background with a capped backoff.
  */
 export function redisStore(options: RedisStoreOptions): RedisStore {
-  const redisOptions: RedisOptions = {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1_000,
-    commandTimeout: 500, // a slow Redis counts as down
-    retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 5), 2_000),
-    lazyConnect: false,
-  };
-  const redis = new Redis(options.url, redisOptions);
+  const { redis, lastError } = openRedis(
+    options.url,
+    // Commands fail at once while disconnected, and a slow Redis counts as down.
+    { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1_000, commandTimeout: 500 },
+    { logger: options.logger, error: 'redis error', reconnected: 'redis reconnected' },
+  );
   redis.defineCommand('rateLimitHit', { lua: HIT_SCRIPT });
   const commands = redis as unknown as WithHit;
-
-  let lastError = '';
-  // Without a listener ioredis' 'error' events would crash the process; log each distinct error once.
-  redis.on('error', (error: Error) => {
-    if (error.message === lastError) return;
-    lastError = error.message;
-    options.logger.warn('redis error', { error: error.message });
-  });
-  redis.on('ready', () => {
-    if (lastError !== '') options.logger.info('redis reconnected');
-    lastError = '';
-  });
 
   return {
     ready: () => redis.status === 'ready',
@@ -120,7 +105,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     },
     async status(): Promise<StoreStatus> {
       if (redis.status !== 'ready') {
-        return { store: 'redis', reachable: false, detail: lastError || `connection ${redis.status}` };
+        return { store: 'redis', reachable: false, detail: lastError() || `connection ${redis.status}` };
       }
       try {
         await redis.ping();

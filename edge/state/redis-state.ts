@@ -1,9 +1,9 @@
-import { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
 import type { StoredKey } from '../paid/keys/key.ts';
 import { byQueuedAt, isPending, type RefundRecord } from '../paid/refunds/order.ts';
 import type { SettlementRecord } from '../paid/settlement-log.ts';
 import { counterKey } from '../rate-limit/store.ts';
+import { openRedis, UNLOCK_SCRIPT } from './redis-client.ts';
 import type { QuotaWindow, StateStore } from './state.ts';
 
 /** KEYS: key hash. ARGV: id, time. Sets revokedAt once; 1 when the key exists. */
@@ -61,11 +61,6 @@ redis.call('SREM', KEYS[3], ARGV[2])
 redis.call('ZREM', KEYS[4], ARGV[2])
 return 1`;
 
-/** KEYS: lock. ARGV: owner. Deletes the lock only when it is still the owner's. */
-const UNLOCK_REFUND = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0`;
-
 interface Scripts {
   revokeKey(n: 1, ...args: string[]): Promise<number>;
   takeQuota(n: 1, ...args: string[]): Promise<number>;
@@ -96,21 +91,7 @@ export interface RedisStateOptions {
  * far as Redis' persistence is (`appendonly yes`).
  */
 export function redisState(opts: RedisStateOptions): StateStore {
-  const redis = new Redis(opts.url, {
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
-    commandTimeout: 2_000,
-    retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 5), 2_000),
-  });
-  let lastError = '';
-  redis.on('error', (error: Error) => {
-    if (error.message === lastError) return;
-    lastError = error.message;
-    opts.logger?.warn('state: redis error', { error: error.message });
-  });
-  redis.on('ready', () => {
-    lastError = '';
-  });
+  const { redis } = openRedis(opts.url, {}, { logger: opts.logger, error: 'state: redis error' });
   const scripts = {
     revokeKey: REVOKE_KEY,
     takeQuota: TAKE_QUOTA,
@@ -119,7 +100,7 @@ export function redisState(opts: RedisStateOptions): StateStore {
     lockRefund: LOCK_REFUND,
     saveRefund: SAVE_REFUND,
     deleteRefund: DELETE_REFUND,
-    unlockRefund: UNLOCK_REFUND,
+    unlockRefund: UNLOCK_SCRIPT,
   };
   for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { lua });
   const run = redis as unknown as Scripts;
