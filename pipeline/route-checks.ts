@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ROUTES, routePath } from '../core/routes.ts';
+import { ROUTES, type RouteSpec, routeFiles, routePath } from '../core/routes.ts';
 import { CatalogResponse } from '../core/schemas/catalog.ts';
 import { ChangelogResponse } from '../core/schemas/changelog.ts';
 import { BriefResponse, IndexResponse, LatestResponse, SampleResponse } from '../core/schemas/envelope.ts';
@@ -64,6 +64,11 @@ function bodyChecks(platform: string): Record<string, BodyCheck> {
   };
 }
 
+/** The body of a route's negotiated representation (its declared file of the `negotiates` type). */
+const NEGOTIATED_BODIES: Readonly<Partial<Record<string, BodyCheck>>> = {
+  'setup-guide': { kind: 'json', schema: SetupGuideJson },
+};
+
 const DEPENDS: Readonly<Record<string, RouteCheck['dependsOn']>> = {
   latest: 'digests',
   brief: 'digests',
@@ -73,32 +78,31 @@ const DEPENDS: Readonly<Record<string, RouteCheck['dependsOn']>> = {
 
 /**
  * The soundness check's requests: every free GET route of the table except the edge-only ones, at
- * its path for `platform`, plus `/api.json` (the setup guide as JSON, which the static build emits
- * beside `/api`). Throws when a route has no check, so a new route cannot go unchecked.
+ * its path for `platform`, and the file of each negotiated representation it declares (the setup
+ * guide's JSON beside its markdown). Throws when a route has no check, so a new route cannot go
+ * unchecked.
  */
 export function routeChecks(platform: string): RouteCheck[] {
   const bodies = bodyChecks(platform);
-  const checks = ROUTES.filter(
+  const routes: readonly RouteSpec[] = ROUTES.filter(
     (r) => r.method === 'GET' && r.access === 'free' && !EDGE_ONLY_ROUTES.has(r.id),
-  ).map((r): RouteCheck => {
+  );
+  return routes.flatMap((r): RouteCheck[] => {
     const body = bodies[r.id];
     if (!body) throw new Error(`no soundness check for route ${r.id}: add one in pipeline/route-checks.ts`);
-    return {
-      routeId: r.id,
-      path: routePath(r, platform),
-      contentType: r.contentType,
-      body,
-      dependsOn: DEPENDS[r.id] ?? null,
-    };
+    const dependsOn = DEPENDS[r.id] ?? null;
+    const own = { routeId: r.id, path: routePath(r, platform), contentType: r.contentType, body, dependsOn };
+    const negotiated = routeFiles(r, platform).filter((f) => f.contentType === r.negotiates);
+    return [
+      own,
+      ...negotiated.map((f) => ({
+        ...own,
+        path: f.path,
+        contentType: f.contentType,
+        body: NEGOTIATED_BODIES[r.id] ?? body,
+      })),
+    ];
   });
-  checks.push({
-    routeId: 'setup-guide',
-    path: '/api.json',
-    contentType: 'application/json',
-    body: { kind: 'json', schema: SetupGuideJson },
-    dependsOn: null,
-  });
-  return checks;
 }
 
 /**
