@@ -81,13 +81,9 @@ export interface RedisTurnsOptions {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Turns shared by every instance that settles with one wallet, through Redis: a lock per wallet (`SET
- * NX PX`, released only by its owner) held while one transaction is signed and broadcast, and the
- * next nonce recorded beside it (for a minute: after that the chain's count rules again, so a
- * transaction that never reached the chain cannot leave a gap). Within the process submissions also
- * queue one at a time. While Redis cannot be reached, turns are taken in this process only (with the
- * chain's pending count as nonce), logged once each way: instances may then collide again, which
- * refuses a payment (settlement_failed, nothing charged) but never charges twice.
+ * Turns shared through Redis by every instance settling with one wallet (edge/paid/README.md). The
+ * next nonce is kept for a minute only: then the chain's count rules again, so a transaction that
+ * never reached the chain leaves no gap. While Redis is unreachable, turns are taken in this process.
  */
 export function redisTurns(opts: RedisTurnsOptions): WalletTurns {
   // Connection errors are not logged: the switch to local turns is, once each way.

@@ -36,10 +36,8 @@ interface Entry {
 }
 
 /**
- * Counters and buckets in this process, filed by client then by limit name (no key strings to build
- * per request): bounded by `maxKeys` entries, expired entries swept lazily as requests come in (no
- * timer, so the request clock drives it and tests can move it). When full after a sweep, the oldest
- * clients go first: memory stays bounded, at the price of forgetting those clients.
+ * Counters and buckets in this process, at most `maxKeys` (then the oldest clients go). Expired
+ * entries are swept as requests come in: no timer, so the request clock drives it and tests move it.
  */
 export function memoryStore(options: MemoryStoreOptions = {}): MemoryStore {
   const maxKeys = options.maxKeys ?? 100_000;

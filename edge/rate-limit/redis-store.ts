@@ -12,13 +12,11 @@ import {
 } from './store.ts';
 
 /**
- * One request's limits in one atomic step. KEYS: the fixed-window counters, then the token buckets.
- * ARGV: now (ms), the number of counters, each counter's TTL (ms), then each bucket's interval (ms)
- * and burst. A counter gets INCR then PEXPIRE when new, so it can never be left without an expiry. A
- * bucket runs gcra.ts's step on its stored theoretical arrival time (no key: a full bucket) and, when
- * a token is taken, stores the new time with an expiry at that time (the bucket is full again then).
- * Answers each count, then per bucket 1/0 (token taken) and the time as a string (Redis would
- * truncate a Lua number to an integer).
+ * One request's limits in one atomic step. KEYS: the counters, then the buckets. ARGV: now (ms), the
+ * number of counters, each counter's TTL (ms), then each bucket's interval (ms) and burst. A counter
+ * gets its expiry with its first INCR, so it is never left without one; a bucket runs gcra.ts's step
+ * (no key: full) and its key expires when it is full again. Answers each count, then per bucket 1/0
+ * (token taken) and its time as a string (Redis would truncate a Lua number to an integer).
  */
 export const HIT_SCRIPT = `
 local now = tonumber(ARGV[1])
@@ -67,15 +65,11 @@ export interface RedisStore extends RateLimitStore {
   ready(): boolean;
 }
 
-/**
- * Counters in Redis, shared by every edge instance. Commands are never queued while disconnected
- * (`enableOfflineQueue: false`): they fail at once, so a Redis outage cannot grow memory or hold
- * requests; ioredis keeps reconnecting in the background with a capped backoff.
- */
+/** Counters in Redis, shared by every edge instance, one round trip per request. */
 export function redisStore(options: RedisStoreOptions): RedisStore {
   const { redis, lastError } = openRedis(
     options.url,
-    // Commands fail at once while disconnected, and a slow Redis counts as down.
+    // Nothing queued while disconnected and a slow Redis counts as down: an outage never holds requests.
     { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1_000, commandTimeout: 500 },
     { logger: options.logger, error: 'redis error', reconnected: 'redis reconnected' },
   );

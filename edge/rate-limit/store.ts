@@ -48,14 +48,12 @@ export interface StoreStatus {
   readonly detail?: string;
 }
 
-/**
- * Where limit state lives. `hit` counts one request: adds one to each fixed-window counter (creating
- * it, to expire at its `resetAt`) and takes one token from each bucket, atomically per key, and
- * answers the new counts and bucket states in order. Implementations: memory-store.ts (one process)
- * and redis-store.ts (shared by every instance, one round trip per request).
- */
+/** Where limit state lives: memory-store.ts (one process) or redis-store.ts (every instance). */
 export interface RateLimitStore {
-  /** May answer synchronously (the in-process store does, so a request needs no promise). */
+  /**
+   * Counts one request: one more in each counter (created to expire at its `resetAt`), one token from
+   * each bucket, atomically per key. May answer synchronously (the in-process store does).
+   */
   hit(
     counters: readonly CounterHit[],
     buckets: readonly BucketHit[],

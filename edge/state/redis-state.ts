@@ -82,13 +82,8 @@ export interface RedisStateOptions {
 }
 
 /**
- * The edge's state in Redis, shared by every instance, in the layout earlier versions used (so a
- * deployment's data stays where it is): keys in the hash `<prefix>apikeys`; quota counters
- * `<prefix><name>:<key id>:<day start>` expiring at the day's end; refund orders
- * `<prefix>refund:order:<id>` with the sets `refund:pending` and `refund:index` and the worker's lock
- * `refund:lock:<id>` (SET NX PX: a crashed worker's claim only expires); settlement records in the
- * stream `<prefix>settlements`. Every multi-key write is one Lua script, so it is atomic. Durable as
- * far as Redis' persistence is (`appendonly yes`).
+ * The edge's state in Redis, shared by every instance, in the key layout earlier versions used (so a
+ * deployment's data stays where it is). Every multi-key write is one Lua script, so it is atomic.
  */
 export function redisState(opts: RedisStateOptions): StateStore {
   const { redis } = openRedis(opts.url, {}, { logger: opts.logger, error: 'state: redis error' });

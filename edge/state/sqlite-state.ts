@@ -44,12 +44,7 @@ export interface SqliteState extends StateStore {
   importRows(source: string, rows: ImportRows): boolean;
 }
 
-/**
- * The edge's state in one SQLite file (Node's built-in `node:sqlite`), for a single instance: WAL
- * journal with `synchronous=FULL`, so a write is on disk when its statement returns; each write is one
- * statement or one transaction, so no lock files and no temp files. A second process on the same file
- * (`npm run keys` beside the server) waits up to 5 s for a writer instead of failing.
- */
+/** The edge's state in one SQLite file (`node:sqlite`) for a single instance (README.md). */
 export function sqliteState(file: string, opts: SqliteStateOptions = {}): SqliteState {
   const now = opts.now ?? Date.now;
   if (file !== ':memory:') {
@@ -57,6 +52,7 @@ export function sqliteState(file: string, opts: SqliteStateOptions = {}): Sqlite
     closeSync(openSync(file, 'a', 0o600)); // created owner-only; SQLite gives its journal the same mode
   }
   const db = new DatabaseSync(file);
+  // A second process on the file (`npm run keys` beside the server) waits up to 5 s for a writer.
   db.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
   db.exec(SCHEMA);
 

@@ -7,11 +7,8 @@ import type { CounterHit } from '../rate-limit/store.ts';
 export type QuotaWindow = CounterHit;
 
 /**
- * The edge's own state as rows: free-tier keys (hashes only), their daily quota counters, refund
- * orders (with a state column and a worker's lock that only expires) and settlement records.
- * Two implementations: `sqliteState` (one instance, a database file in STATE_DIR, every write a
- * transaction) and `redisState` (shared by every instance). `state.contract.test.ts` holds both to
- * the same behaviour. Every write is atomic; a resolved write is durable as far as the store is.
+ * The edge's own state as rows (README.md), held to one behaviour by `state.contract.test.ts`. Every
+ * write is atomic; a resolved write is durable as far as the store is.
  */
 export interface StateStore {
   /** Where the rows live, for logs and /health (no secrets). */
