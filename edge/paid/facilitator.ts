@@ -20,16 +20,26 @@ import type { FacilitatorStatus } from './gate.ts';
 import { quietGetCode, withRpcScope } from './rpc-scope.ts';
 import { localTurns, redisTurns } from './wallet-turns.ts';
 
-/** Where verify and settle happen, with a way to tell "refused" from "cannot be reached". */
-export interface Facilitator {
-  readonly mode: 'remote' | 'embedded';
+/** Where verify and settle happen; the embedded one can tell "refused" from "its RPC is down". */
+export type Facilitator = {
   /** What x402ResourceServer calls. */
   readonly client: FacilitatorClient;
-  /** A quick liveness probe (≤ 2 s): false when the facilitator (or its RPC) cannot be reached. */
-  reachable(): Promise<boolean>;
   /** The full status, uncached (the gate caches it for /health). */
   status(): Promise<FacilitatorStatus>;
   close(): Promise<void>;
+} & (
+  | { readonly mode: 'remote' }
+  // reachable: a quick probe (≤ 2 s) of the RPC, false when it cannot be reached.
+  | { readonly mode: 'embedded'; reachable(): Promise<boolean> }
+);
+
+/** A status reporter for one check of a facilitator, stamped with the time the check began. */
+function statusReporter(mode: Facilitator['mode'], details: Readonly<Record<string, unknown>>) {
+  const checkedAt = new Date().toISOString();
+  return (status: FacilitatorStatus['status'], problem?: string): FacilitatorStatus =>
+    problem === undefined
+      ? { mode, status, details, checkedAt }
+      : { mode, status, problem, details, checkedAt };
 }
 
 /** The only kind the paid routes need: x402 v2, exact, on the configured network. */
@@ -95,50 +105,24 @@ export function remoteFacilitator(opts: RemoteFacilitatorOptions): Facilitator {
   return {
     mode: 'remote',
     client,
-    async reachable() {
-      try {
-        await probe.getSupported();
-        return true;
-      } catch {
-        return false;
-      }
-    },
     async status() {
-      const checkedAt = new Date().toISOString();
-      const details = { url: hostOf(opts.url), network: opts.network };
+      const details: Record<string, unknown> = { url: hostOf(opts.url), network: opts.network };
+      const report = statusReporter('remote', details);
       try {
         const supported = await probe.getSupported();
-        const kinds = supported.kinds.map((k) => `v${k.x402Version} ${k.scheme} ${k.network}`);
-        if (!supportsKind(supported, opts.network)) {
-          return {
-            mode: 'remote',
-            status: 'degraded',
-            problem: `the facilitator does not list x402 v2 exact on ${opts.network}`,
-            details: { ...details, kinds },
-            checkedAt,
-          };
-        }
-        return { mode: 'remote', status: 'ok', details: { ...details, kinds }, checkedAt };
+        details.kinds = supported.kinds.map((k) => `v${k.x402Version} ${k.scheme} ${k.network}`);
+        if (supportsKind(supported, opts.network)) return report('ok');
+        return report('degraded', `the facilitator does not list x402 v2 exact on ${opts.network}`);
       } catch (error) {
         const message = (error as Error).message.slice(0, 200);
         const refused = /\b(401|403)\b/.exec(message);
-        if (refused) {
-          // It answers, but not to us: a credentials problem, not an outage.
-          return {
-            mode: 'remote',
-            status: 'degraded',
-            problem: `facilitator ${hostOf(opts.url)} refuses the configured credentials (HTTP ${refused[1]}): check ${credentials}`,
-            details,
-            checkedAt,
-          };
-        }
-        return {
-          mode: 'remote',
-          status: 'unreachable',
-          problem: `facilitator ${hostOf(opts.url)} cannot be reached: ${message}`,
-          details,
-          checkedAt,
-        };
+        // It answers, but not to us: a credentials problem, not an outage.
+        if (refused)
+          return report(
+            'degraded',
+            `facilitator ${hostOf(opts.url)} refuses the configured credentials (HTTP ${refused[1]}): check ${credentials}`,
+          );
+        return report('unreachable', `facilitator ${hostOf(opts.url)} cannot be reached: ${message}`);
       }
     },
     async close() {},
@@ -251,12 +235,12 @@ export function embeddedFacilitator(opts: EmbeddedFacilitatorOptions): Facilitat
       }
     },
     async status() {
-      const checkedAt = new Date().toISOString();
       const details: Record<string, unknown> = {
         rpc: hostOf(opts.rpcUrl),
         network: opts.network,
         wallet: account.address,
       };
+      const report = statusReporter('embedded', details);
       try {
         const [chainId, balance] = await withTimeout(
           Promise.all([publicClient.getChainId(), publicClient.getBalance({ address: account.address })]),
@@ -265,33 +249,17 @@ export function embeddedFacilitator(opts: EmbeddedFacilitatorOptions): Facilitat
         );
         details.chainId = chainId;
         details.balanceEth = formatEther(balance);
-        if (chainId !== chain.id) {
-          return {
-            mode: 'embedded',
-            status: 'degraded',
-            problem: `the RPC serves chain ${chainId}, not ${chain.id} (${opts.network})`,
-            details,
-            checkedAt,
-          };
-        }
-        if (balance < MIN_GAS_WEI) {
-          return {
-            mode: 'embedded',
-            status: 'degraded',
-            problem: `the settling wallet holds ${formatEther(balance)} ETH, below ${formatEther(MIN_GAS_WEI)} ETH for gas`,
-            details,
-            checkedAt,
-          };
-        }
-        return { mode: 'embedded', status: 'ok', details, checkedAt };
+        if (chainId !== chain.id)
+          return report('degraded', `the RPC serves chain ${chainId}, not ${chain.id} (${opts.network})`);
+        if (balance < MIN_GAS_WEI)
+          return report(
+            'degraded',
+            `the settling wallet holds ${formatEther(balance)} ETH, below ${formatEther(MIN_GAS_WEI)} ETH for gas`,
+          );
+        return report('ok');
       } catch (error) {
-        return {
-          mode: 'embedded',
-          status: 'unreachable',
-          problem: `RPC ${hostOf(opts.rpcUrl)} cannot be reached: ${(error as Error).message.split('\n')[0]?.slice(0, 200)}`,
-          details,
-          checkedAt,
-        };
+        const message = (error as Error).message.split('\n')[0]?.slice(0, 200);
+        return report('unreachable', `RPC ${hostOf(opts.rpcUrl)} cannot be reached: ${message}`);
       }
     },
     close: () => turns.close(),
