@@ -7,26 +7,14 @@ import { type EdgeContext, requestHeader } from '../env.ts';
 import { EdgeError } from '../errors.ts';
 import type { Refusal } from './reasons.ts';
 
-/** A payment that settled on chain: what the response and the records need. */
-export interface SettledPayment {
-  /** Transaction hash of the settlement. */
-  readonly transaction: string;
-  readonly payer: `0x${string}`;
-  /** CAIP-2 network, e.g. `eip155:8453`. */
-  readonly network: string;
-  /** Token contract paid (USDC). */
-  readonly asset: `0x${string}`;
-  /** Atomic units paid (`"20000"` is $0.02 of USDC). */
-  readonly amount: string;
-  /** Headers of the response that delivers the work: `PAYMENT-RESPONSE`. */
-  readonly headers: Readonly<Record<string, string>>;
-}
-
 /** A payment the facilitator verified; nothing has moved yet. */
 export interface VerifiedPayment {
   readonly payer: `0x${string}`;
+  /** Atomic units (`"20000"` is $0.02 of USDC). */
   readonly amount: string;
+  /** CAIP-2 network, e.g. `eip155:8453`. */
   readonly network: string;
+  /** Token contract (USDC). */
   readonly asset: `0x${string}`;
   /**
    * Settles the payment (once; a second call answers the first). Throws an EdgeError when it did not
@@ -34,6 +22,14 @@ export interface VerifiedPayment {
    * facilitator could not be reached. In both cases nothing was charged.
    */
   settle(): Promise<SettledPayment>;
+}
+
+/** A payment that settled on chain (what was paid): what the response and the records need. */
+export interface SettledPayment extends Omit<VerifiedPayment, 'settle'> {
+  /** Transaction hash of the settlement. */
+  readonly transaction: string;
+  /** Headers of the response that delivers the work: `PAYMENT-RESPONSE`. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 /** What a gate decides for one request: pay first, or a verified payment to settle. */

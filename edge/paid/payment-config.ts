@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blankIsUnset, optionalHttpUrl, optionalText, wholeNumber } from '../../core/config/fields.ts';
 import { SharedEnvSchema } from '../../core/config/shared.ts';
+import type { CdpApiKey } from './cdp-auth.ts';
 import { CDP_FACILITATOR_URL, isCdpFacilitator, parseCdpKeySecret } from './cdp-key.ts';
 
 const hexKey = () =>
@@ -111,7 +112,7 @@ export type PaymentSetup =
       readonly url: string;
       readonly headers: Readonly<Record<string, string>>;
       /** A CDP API key: each call then carries a fresh JWT signed with it (`Authorization: Bearer`). */
-      readonly cdp?: { readonly apiKeyId: string; readonly apiKeySecret: string };
+      readonly cdp?: CdpApiKey;
       readonly timeoutMs: number;
     }
   /** The embedded facilitator verifies and settles itself, paying gas from its wallet. */

@@ -16,12 +16,7 @@ export interface StoredKey {
 }
 
 /** A key as `list` shows it. */
-export interface KeyInfo {
-  id: string;
-  label?: string;
-  createdAt: string;
-  revokedAt?: string;
-}
+export type KeyInfo = Omit<StoredKey, 'sha256'>;
 
 /** A fresh key: `mk_` + 32 random bytes in hex. */
 export function newKey(): string {
