@@ -54,10 +54,8 @@ async function mtimeOf(path: string): Promise<number> {
 }
 
 /**
- * Loads the advisor model (`loadAdvisorModel(contentDir)`: the published one, else the default) and
- * builds its context from the newest digests in content/; every minute it looks whether a newer
- * digest or model was published (a few file reads) and rebuilds when so, and at least every hour.
- * The computation itself is core's pure `adviseWithRewriter`.
+ * Loads the advisor model (the published one, else the default) and its context from content/; every
+ * minute it checks for a newer digest or model (a few file reads) and rebuilds, and at least hourly.
  */
 export async function startAdvisorRuntime(opts: {
   contentDir: string;

@@ -6,12 +6,7 @@ import { clientGone } from './hang-up.ts';
 import { looksLikeKey } from './keys/key.ts';
 import type { QuotaAnswer } from './keys/quota.ts';
 
-/**
- * The advisor route's rules as pure functions: given what a request carries and what the gate, the
- * key store, the quota and the computation answered, what to do next. No context, store or clock
- * here: `advisor.ts` reads the request, makes the calls and carries out the steps, so every rule is
- * tested by tables (`advisor-steps.test.ts`).
- */
+// The advisor route's rules as pure functions; `advisor.ts` makes the calls and carries out the steps.
 
 /** The advisor request as its steps read it: a plain request, not a Hono context. */
 export interface AdvisorCall {

@@ -65,29 +65,10 @@ export interface AdvisorDeps {
 }
 
 /**
- * `POST /api/{platform}/advisor` (paid, or a free-tier key).
- *
- * - HEAD (answered by the app, as for any paid POST route): the challenge at once; never settles, never
- *   takes quota, never computes, credentials ignored.
- * - Before any payment or quota: JSON only (415), body size (413, hono's body limit: a declared
- *   length over it is refused unread, a streamed body as soon as it passes it), validation (400 with
- *   details).
- * - A request carrying a payment (`PAYMENT-SIGNATURE` or `X-PAYMENT`) pays, even if it also sends
- *   `x-api-key`: the key is then neither checked nor charged. Order: verify, SETTLE FIRST, compute,
- *   200 with `charged: true` and `PAYMENT-RESPONSE`. If anything fails after the payment settled, a
- *   refund order is stored durably before the answer, which is 502 `{"refund":"queued"}` with
- *   `x-refund-queued: 1`. A client that hung up before settlement is not charged (nothing settles);
- *   advice that cannot be delivered after settlement (the client gone, or cut while it is written) is
- *   refunded the same way.
- * - Otherwise with `x-api-key`: 401 for an unknown or revoked key, 429 with Retry-After over the daily
- *   quota, else compute with `charged: false` and the quota's RateLimit-* headers. The quota unit is
- *   taken before computing; if the computation fails it is given back before the 500 (a failed call
- *   never counts), and if even that fails the 500 says the request may still count. Advice computed
- *   for a client that hung up gives its unit back too.
- * - Otherwise: the 402 challenge.
- *
- * The POST as Hono handlers, one concern each: 415 for a body not declared JSON; hono's body limit
- * (413); the answer.
+ * `POST /api/{platform}/advisor` (paid, or a free-tier key; the flow is README.md's "One request", the
+ * rules `advisor-steps.ts`'s). Settles before computing; a paid failure after settlement is refunded.
+ * As Hono handlers, one concern each: 415 for a body not declared JSON; hono's body limit (413);
+ * the answer.
  */
 export function advisorHandler(
   deps: AdvisorDeps,

@@ -12,12 +12,7 @@ import { exactPayloadProblem } from './exact-payload.ts';
 import type { RefusalError } from './reasons.ts';
 import type { SettlementRecord } from './settlement-log.ts';
 
-/**
- * The payment gate's rules as pure functions: given what a request carries and what the facilitator
- * answered, what to do next. No facilitator, no clock, no log here: `x402-gate.ts` makes the calls,
- * turns what they gave into outcomes (`verifyOutcome`, `settleOutcome`) and carries out the steps, so
- * every rule is tested by tables (`gate-steps.test.ts`).
- */
+// The payment gate's rules as pure functions; `x402-gate.ts` makes the calls and carries out the steps.
 
 /** What a facilitator call came to: its answer (a success or a refusal), or none (down, timed out). */
 export type Outcome<T> =

@@ -124,10 +124,8 @@ export type PaymentSetup =
     };
 
 /**
- * What is wrong with the payment variables together, one line per problem, each naming the variable
- * to set or unset. Payments are ON with PAY_TO and one facilitator: FACILITATOR_URL (remote), or
- * FACILITATOR_PRIVATE_KEY with EVM_RPC_URL (embedded). None of them: challenge-only. Anything in
- * between is an error, never a silent fallback.
+ * What is wrong with the payment variables together, one line per problem naming the variable to set
+ * or unset (the modes: README.md). Anything between the modes is an error, never a silent fallback.
  */
 export function paymentProblems(cfg: PaymentVariables): string[] {
   const problems: string[] = [];

@@ -67,11 +67,9 @@ export function facilitatorFromSetup(
 }
 
 /**
- * Builds the paid routes' runtime from the configuration alone: the gate (payments ON with PAY_TO and
- * a facilitator, else challenge-only with the demo payee), settlement records, the refund queue and
- * worker, and the free-tier keys with their daily quota (rows of the state store, `../state/`:
- * never the per-IP rate-limit store, whose traffic must not evict quotas). In STATE_DIR/state.db by
- * default; in Redis (under RATE_LIMIT_PREFIX) when RATE_LIMIT_STORE is redis.
+ * Builds the paid routes' runtime from the configuration alone (the modes: README.md). Keys, quotas,
+ * records and refunds are rows of the state store, never the per-IP rate-limit store, whose traffic
+ * must not evict quotas: STATE_DIR/state.db, or Redis when RATE_LIMIT_STORE is redis.
  */
 export async function paymentsFromConfig(
   cfg: Config,

@@ -39,12 +39,8 @@ export interface KeyQuota {
 }
 
 /**
- * A per-key daily quota: one fixed-window counter per key and UTC day (00:00 to 24:00 UTC, the same
- * window on every instance) in the state store. `take` counts one request; past `perDay` it refuses
- * until the next UTC midnight (`resetAt`, ms; `retryAfterSeconds` at least 1). A refused take also
- * counts, which changes nothing: the day is over for that key either way. `release` gives a counted
- * request back, in the store that counted it, for work that failed after its take (failed calls are
- * never charged).
+ * A per-key daily quota (keys/README.md): a counter per key and UTC day in the state store. A refused
+ * take also counts, which changes nothing: the day is over for that key either way.
  */
 export function keyQuota(opts: KeyQuotaOptions): KeyQuota {
   const name = opts.name ?? LIMITS.advisorKey.name;

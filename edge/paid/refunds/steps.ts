@@ -1,10 +1,6 @@
 import { invalidReason, isPending, type RefundRecord, type SignedRefundTx } from './order.ts';
 
-/**
- * The refund rules as pure functions: given an order and what the chain adapter observed of it,
- * what to do next. No chain, no clock, no queue here: `worker.ts` reads the chain (`chain.ts`),
- * calls these and saves what they return, so every rule is tested by tables (`steps.test.ts`).
- */
+// The refund rules as pure functions (README.md); `worker.ts` reads the chain and saves what they return.
 
 /** Fee bumps of one transaction at most (each at least +25 %); after that the last one is rebroadcast. */
 export const MAX_REPLACEMENTS = 5;
