@@ -163,7 +163,7 @@ describe.each(kinds)('refunds on the dev chain: %s queue', (_kind, setup) => {
       const receipt = await client.getTransactionReceipt({ hash: done?.sentTx as Hex });
       expect(receipt.status).toBe('success');
       expect(await queue.pending()).toEqual([]);
-      expect(await queue.list({ state: 'confirmed' })).toHaveLength(1);
+      expect((await queue.list()).map((r) => r.state)).toEqual(['confirmed']);
       await w.drain();
       expect(await transfersTo(to)).toBe(1);
     } finally {
@@ -299,7 +299,7 @@ describe.each(kinds)('refunds on the dev chain: %s queue', (_kind, setup) => {
     },
   );
 
-  it('an invalid order fails permanently, is logged, is not retried, and an operator can requeue it', async () => {
+  it('an invalid order fails permanently, is logged, and is not retried', async () => {
     const queue = (await setup())();
     const w = worker(queue, { maxAmount: 100_000n });
     try {
@@ -319,9 +319,6 @@ describe.each(kinds)('refunds on the dev chain: %s queue', (_kind, setup) => {
       expect(w.logger.lines.filter((l) => l.level === 'error')).toHaveLength(2);
       expect(await queue.pending()).toEqual([]);
       expect(await chain.balanceOf(to)).toBe(0n);
-      expect(await queue.requeue(big.id)).toBe(true);
-      expect(await queue.requeue(big.id)).toBe(false);
-      expect((await queue.get(big.id))?.state).toBe('queued');
     } finally {
       await w.stop();
       await queue.close();
@@ -345,7 +342,9 @@ describe('refunds on the dev chain: specifics', () => {
         expect(await transfersTo(to)).toBe(1);
         expect(await chain.balanceOf(to)).toBe(AMOUNT);
       }
-      expect(await queues[1]?.list({ state: 'confirmed' })).toHaveLength(recipients.length);
+      expect((await queues[1]?.list())?.filter((r) => r.state === 'confirmed')).toHaveLength(
+        recipients.length,
+      );
     } finally {
       for (const w of workers) await w.stop();
       for (const q of queues) await q.close();

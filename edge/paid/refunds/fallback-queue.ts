@@ -2,13 +2,11 @@ import type { Logger } from '../../logger.ts';
 import type { StateStore } from '../../state/state.ts';
 import {
   byQueuedAt,
-  matches,
   orderOf,
   type RefundClaim,
   type RefundOrderError,
   type RefundQueue,
   type RefundRecord,
-  requeueFailed,
 } from './order.ts';
 import { refundQueue } from './state-queue.ts';
 
@@ -82,7 +80,7 @@ export function fallbackRefundQueue(opts: FallbackRefundQueueOptions): RefundQue
     return 'moved';
   };
 
-  const queue: RefundQueue = {
+  return {
     async enqueue(order) {
       try {
         if (!up()) throw new Error('shared queue not connected');
@@ -102,9 +100,9 @@ export function fallbackRefundQueue(opts: FallbackRefundQueueOptions): RefundQue
       return (await fromShared(() => primary.get(id), 'get')) ?? (await fallback.get(id));
     },
 
-    async list(filter) {
-      const shared = (await fromShared(() => primary.list(filter), 'list')) ?? [];
-      return union(shared, await fallback.list(filter)).filter((r) => matches(r, filter));
+    async list() {
+      const shared = (await fromShared(() => primary.list(), 'list')) ?? [];
+      return union(shared, await fallback.list());
     },
 
     async pending() {
@@ -120,12 +118,7 @@ export function fallbackRefundQueue(opts: FallbackRefundQueueOptions): RefundQue
       return primary.claim(id, ttlMs);
     },
 
-    requeue(id) {
-      return requeueFailed(queue, id, new Date());
-    },
-
     /** Leaves both stores to their owner. */
     async close() {},
   };
-  return queue;
 }

@@ -154,11 +154,6 @@ export interface RefundClaim {
   release(): Promise<void>;
 }
 
-/** Filter of `list`. */
-export interface RefundListFilter {
-  state?: RefundState | readonly RefundState[];
-}
-
 /**
  * Durable refund orders. `enqueue` resolves only once the order is stored durably, and is idempotent
  * by `settlementTx` (a second call answers the first order). Workers `claim` an order (a lock with an
@@ -168,39 +163,16 @@ export interface RefundQueue {
   enqueue(order: NewRefundOrder): Promise<RefundOrder>;
   /** One order with its state, for operators. */
   get(id: string): Promise<RefundRecord | undefined>;
-  /** Orders, oldest first, optionally only in some states. */
-  list(filter?: RefundListFilter): Promise<RefundRecord[]>;
+  /** Every order, oldest first. */
+  list(): Promise<RefundRecord[]>;
   /** Orders still to be paid (queued or signed), oldest first. */
   pending(): Promise<RefundRecord[]>;
   /** Takes the order's lock for `ttlMs`; undefined when another worker holds it or the order is unknown. */
   claim(id: string, ttlMs: number): Promise<RefundClaim | undefined>;
-  /** Operator action: puts a `failed` order back to `queued`. False when the order is not failed (or is busy). */
-  requeue(id: string): Promise<boolean>;
   close(): Promise<void>;
-}
-
-/** `requeue` for any queue, through a claim (so it never races a worker). */
-export async function requeueFailed(queue: RefundQueue, id: string, now: Date): Promise<boolean> {
-  const claim = await queue.claim(id, 10_000);
-  if (!claim) return false;
-  try {
-    if (claim.record.state !== 'failed') return false;
-    const { failedReason: _reason, nextAttemptAt: _next, ...rest } = claim.record;
-    await claim.save({ ...rest, state: 'queued', updatedAt: now.toISOString() });
-    return true;
-  } finally {
-    await claim.release();
-  }
 }
 
 /** Sorts records oldest first (queue time, then id), as `list` and `pending` answer them. */
 export function byQueuedAt(a: RefundRecord, b: RefundRecord): number {
   return a.queuedAt < b.queuedAt ? -1 : a.queuedAt > b.queuedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** Whether a record matches a list filter. */
-export function matches(record: RefundRecord, filter: RefundListFilter = {}): boolean {
-  if (filter.state === undefined) return true;
-  const states: readonly RefundState[] = typeof filter.state === 'string' ? [filter.state] : filter.state;
-  return states.includes(record.state);
 }

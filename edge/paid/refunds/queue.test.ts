@@ -108,7 +108,7 @@ describe.each(kinds)('refund queue: %s', (_kind, setup) => {
     }
   });
 
-  it('lists oldest first with a state filter, and refuses an order with no settlement transaction', async () => {
+  it('lists oldest first, and refuses an order with no settlement transaction', async () => {
     const { make, advance } = await setup();
     const queue = make();
     try {
@@ -117,8 +117,6 @@ describe.each(kinds)('refund queue: %s', (_kind, setup) => {
       const second = await queue.enqueue(order('0xbb'));
       expect((await queue.list()).map((r) => r.id)).toEqual([first.id, second.id]);
       expect((await queue.pending()).map((r) => r.id)).toEqual([first.id, second.id]);
-      expect(await queue.list({ state: ['failed', 'confirmed'] })).toEqual([]);
-      expect(await queue.requeue(first.id)).toBe(false);
       await expect(queue.enqueue(order(' '))).rejects.toThrow(RefundOrderError);
     } finally {
       await queue.close();

@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { StateStore } from '../../state/state.ts';
 import {
   LockLostError,
-  matches,
   newRecord,
   orderOf,
   PENDING_STATES,
   type RefundClaim,
   type RefundQueue,
-  requeueFailed,
 } from './order.ts';
 
 /** A claim of a state queue, which can also remove its order (handed over to another store). */
@@ -37,7 +35,7 @@ export interface StateRefundQueue extends RefundQueue {
  */
 export function refundQueue(state: StateStore, opts: { now?: () => number } = {}): StateRefundQueue {
   const now = opts.now ?? Date.now;
-  const queue: StateRefundQueue = {
+  return {
     ready: () => state.ready(),
 
     async enqueue(order) {
@@ -47,9 +45,7 @@ export function refundQueue(state: StateStore, opts: { now?: () => number } = {}
 
     get: (id) => state.getRefund(id),
 
-    async list(filter) {
-      return (await state.listRefunds()).filter((r) => matches(r, filter));
-    },
+    list: () => state.listRefunds(),
 
     pending: () => state.listRefunds(PENDING_STATES),
 
@@ -78,11 +74,6 @@ export function refundQueue(state: StateStore, opts: { now?: () => number } = {}
       };
     },
 
-    requeue(id) {
-      return requeueFailed(queue, id, new Date(now()));
-    },
-
     async close() {},
   };
-  return queue;
 }
