@@ -1,6 +1,6 @@
 import { SERVER_ERROR } from '../core/envelopes/errors.ts';
 import type { EdgeContext } from './env.ts';
-import { jsonHeaders, replyJson } from './env.ts';
+import { jsonHeaders, reply, replyJson } from './env.ts';
 import { EdgeError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
@@ -10,7 +10,7 @@ import type { Logger } from './logger.ts';
  */
 export function errorHandler(logger: Logger) {
   return function handleError(error: Error, c: EdgeContext): Response {
-    if (error instanceof EdgeError) return replyJson(c, error.status, error.body, error.headers);
+    if (error instanceof EdgeError) return reply(c, error.status, error.json, jsonHeaders(error.headers));
     logger.error('unhandled error', {
       method: c.req.method,
       path: c.req.path,
@@ -26,7 +26,7 @@ export function errorHandler(logger: Logger) {
  * refusals): the same status, headers and body the error handler gives, without RateLimit-* headers.
  */
 export function errorResponse(error: EdgeError): Response {
-  return new Response(JSON.stringify(error.body), {
+  return new Response(error.json, {
     status: error.status,
     headers: jsonHeaders(error.headers),
   });

@@ -131,11 +131,30 @@ export function challengeOnlyGate(ctx: PublicContext, terms: PaymentTerms): Paym
   };
 }
 
+/** The plain 402 of each challenge object the gates built (they build one per route and keep it). */
+const plainChallengeErrors = new WeakMap<PaymentRequired, EdgeError>();
+
 /**
  * The 402: the challenge base64-encoded in `PAYMENT-REQUIRED` and mirrored in a body that is also in
- * the contract's error shape (`error` is the challenge's error string). Never charges anything.
+ * the contract's error shape (`error` is the challenge's error string). Never charges anything. The
+ * plain one (no `message`, no `extra`) is built once per challenge: it is what every unpaid request
+ * gets.
  */
 export function paymentRequiredError(
+  challenge: PaymentRequired,
+  message?: string,
+  extra?: Readonly<Record<string, unknown>>,
+): EdgeError {
+  if (message !== undefined || extra !== undefined) return challengeError(challenge, message, extra);
+  let error = plainChallengeErrors.get(challenge);
+  if (!error) {
+    error = challengeError(challenge);
+    plainChallengeErrors.set(challenge, error);
+  }
+  return error;
+}
+
+function challengeError(
   challenge: PaymentRequired,
   message?: string,
   extra: Readonly<Record<string, unknown>> = {},
@@ -163,7 +182,7 @@ export function paymentRefused(challenge: PaymentRequired, why: Refusal, reason?
   return paymentRequiredError(
     { ...challenge, error: why.error },
     `${why.message} Nothing was charged.`,
-    reason === undefined || reason === why.error ? {} : { reason },
+    reason === undefined || reason === why.error ? undefined : { reason },
   );
 }
 

@@ -1,5 +1,5 @@
-import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import type { MiddlewareHandler } from 'hono';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { type EdgeContext, type EdgeEnv, reply, requestHeader } from '../env.ts';
 import type { Representation, StaticFile } from './dist-map.ts';
 import { type Coding, pickCoding } from './encoding.ts';
