@@ -75,6 +75,25 @@ describe('edge processes', () => {
     expect(statuses[5]).toBe(429);
   });
 
+  it('answers conditional GETs over HTTP: 304 to a matching If-None-Match, 200 with the ETag otherwise', async () => {
+    const edge = await start({});
+    // A declared file route, the negotiated setup guide and a plain site file (the catch-all).
+    for (const path of ['/api/forum/digests/latest', '/api', '/llms.txt']) {
+      const first = await fetch(edge.url(path));
+      const body = await first.text();
+      const tag = first.headers.get('etag');
+      expect([path, first.status, body.length > 0]).toEqual([path, 200, true]);
+      expect(tag).toMatch(/^"/);
+      const again = await fetch(edge.url(path), { headers: { 'If-None-Match': `"other", W/${tag}` } });
+      expect([path, again.status, await again.text()]).toEqual([path, 304, '']);
+      expect(again.headers.get('etag')).toBe(tag);
+      expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+      expect(again.headers.get('access-control-allow-origin')).toBe('*');
+      const stale = await fetch(edge.url(path), { headers: { 'If-None-Match': '"other"' } });
+      expect([path, stale.status, await stale.text()]).toEqual([path, 200, body]);
+    }
+  });
+
   it('reloads dist/ on SIGHUP and when it changes, then shuts down cleanly on SIGTERM', async () => {
     const edge = await start({ DIST_WATCH: '1', DIST_RELOAD_QUIET_MS: '100' });
     expect((await fetch(edge.url('/llms.txt'))).status).toBe(200);
