@@ -14,7 +14,8 @@ type Obj = Record<string, unknown>;
 const ctx: PublicContext = { baseUrl: 'https://murmur.test', platform: 'forum' };
 const payTo = '0x1111111111111111111111111111111111111111' as const;
 const payment: PaymentTerms = { ...DEMO_PAYMENT_TERMS, payTo };
-const doc = openApiDocument(ctx, payment) as Obj;
+/** The document as its readers get it: JSON data. */
+const doc: Obj = { ...openApiDocument(ctx, payment) };
 const paths = doc.paths as Record<string, Record<string, Obj>>;
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
@@ -258,7 +259,9 @@ describe('OpenAPI document', () => {
   });
 
   it('uses the configured base URL and platform segment', () => {
-    const other = openApiDocument({ baseUrl: 'https://other.test', platform: 'moltbook' }, payment) as Obj;
+    const other: Obj = {
+      ...openApiDocument({ baseUrl: 'https://other.test', platform: 'moltbook' }, payment),
+    };
     expect(Object.keys(other.paths as Obj)).toContain('/api/moltbook/digests/latest');
     expect(JSON.stringify(other)).not.toContain('murmur.test');
   });

@@ -1,3 +1,14 @@
+import type {
+  ContentObject,
+  HeaderObject,
+  OpenAPIObject,
+  OperationObject,
+  ParameterObject,
+  PathsObject,
+  ReferenceObject,
+  ResponseObject,
+  SchemaObject,
+} from 'openapi3-ts/oas31';
 import { API_VERSION, SUNSET_DATE } from '../api-version.ts';
 import { type PublicContext, urlOf } from '../envelopes/context.ts';
 import {
@@ -30,8 +41,6 @@ import {
   VERSION_SUMMARY,
 } from './service-text.ts';
 
-type Obj = Record<string, unknown>;
-
 /** Extension on operations of deprecated, moved and retired paths (absent on live routes). */
 export const MOVED_EXTENSION = 'x-moved';
 /** Extension carrying a paid operation's x402 terms. */
@@ -39,10 +48,10 @@ export const PAYMENT_EXTENSION = 'x-payment-info';
 /** Extension listing an operation's route-specific rate limits. */
 export const LIMITS_EXTENSION = 'x-rate-limits';
 
-const ref = (kind: 'responses' | 'headers' | 'parameters', name: string) => ({
+const ref = (kind: 'responses' | 'headers' | 'parameters', name: string): ReferenceObject => ({
   $ref: `#/components/${kind}/${name}`,
 });
-const json = (schema: Obj, example?: unknown): Obj => ({
+const json = (schema: SchemaObject | ReferenceObject, example?: unknown): ContentObject => ({
   'application/json': example === undefined ? { schema } : { schema, example },
 });
 const rateLimitHeaders = {
@@ -60,14 +69,15 @@ export function operationId(routeId: string): string {
 }
 
 /** The component a route's JSON answer is published as: its zod schema's, or the generic document. */
-const jsonBody = (route: RouteDef): Obj =>
+const jsonBody = (route: RouteDef): ContentObject =>
   json(schemaRef(route.response ? componentName(route.response) : 'Document'));
 
 /** The 200 response of a route. */
-function successResponse(route: RouteDef): Obj {
-  const headers: Obj = route.limits.length > 0 || route.access === 'paid' ? { ...rateLimitHeaders } : {};
+function successResponse(route: RouteDef): ResponseObject {
+  const headers: Record<string, ReferenceObject> =
+    route.limits.length > 0 || route.access === 'paid' ? { ...rateLimitHeaders } : {};
   if (route.access === 'paid') headers['PAYMENT-RESPONSE'] = ref('headers', 'PAYMENT-RESPONSE');
-  const content: Obj = route.contentType.startsWith('text/')
+  const content: ContentObject = route.contentType.startsWith('text/')
     ? { [route.contentType]: { schema: { type: 'string' } } }
     : jsonBody(route);
   if (route.negotiates) Object.assign(content, jsonBody(route));
@@ -78,18 +88,18 @@ function successResponse(route: RouteDef): Obj {
 function queryNames(route: RouteDef): string[] {
   if (!route.request.query) return [];
   const schema = componentSchemas()[componentName(route.request.query)];
-  return Object.keys((schema?.properties ?? {}) as Obj);
+  return Object.keys((schema?.properties ?? {}) as JsonSchema);
 }
 
 /** A route's parameters: its query, the payment headers of a paid route, then the headers it reads. */
-function parameters(route: RouteDef): Obj[] {
+function parameters(route: RouteDef): ReferenceObject[] {
   const payment = route.access === 'paid' ? PAYMENT_HEADERS : [];
   const headers: readonly string[] = route.request.headers ?? [];
   return [...queryNames(route), ...payment, ...headers].map((name) => ref('parameters', name));
 }
 
 /** The x402 extension of a paid route. */
-function paymentInfo(route: RouteDef, payment: PaymentTerms): Obj {
+function paymentInfo(route: RouteDef, payment: PaymentTerms) {
   return {
     protocol: 'x402',
     x402Version: 2,
@@ -104,12 +114,12 @@ function paymentInfo(route: RouteDef, payment: PaymentTerms): Obj {
 }
 
 /** One live route as an OpenAPI operation, derived from its declaration alone. */
-function operation(ctx: PublicContext, route: RouteDef, payment: PaymentTerms): Obj {
+function operation(ctx: PublicContext, route: RouteDef, payment: PaymentTerms): OperationObject {
   const facts = routeFacts(ctx, route);
-  const responses: Obj = { '200': successResponse(route) };
+  const responses: Record<string, ResponseObject | ReferenceObject> = { '200': successResponse(route) };
   for (const name of route.errors) responses[String(ROUTE_ERRORS[name])] = ref('responses', name);
   responses['429'] = ref('responses', 'TooManyRequests');
-  const op: Obj = {
+  const op: OperationObject = {
     operationId: operationId(route.id),
     summary: route.description,
     tags: [route.tag],
@@ -142,7 +152,7 @@ function pathSlug(path: string): string {
     .join('');
 }
 
-const subpathParameter = {
+const subpathParameter: ParameterObject = {
   name: 'subpath',
   in: 'path',
   required: true,
@@ -151,8 +161,8 @@ const subpathParameter = {
 };
 
 /** The deprecated (301), moved (308) and retired (410) paths as operations. */
-function movedPaths(ctx: PublicContext): Record<string, Obj> {
-  const paths: Record<string, Obj> = {};
+function movedPaths(ctx: PublicContext): PathsObject {
+  const paths: PathsObject = {};
   for (const d of DEPRECATED_PATHS) {
     const to = d.to.replaceAll('{platform}', ctx.platform);
     paths[d.path] = {
@@ -199,8 +209,8 @@ function movedPaths(ctx: PublicContext): Record<string, Obj> {
 }
 
 /** Reusable headers. */
-function componentHeaders(): Obj {
-  const int = { type: 'integer', minimum: 0 };
+function componentHeaders(): Record<string, HeaderObject> {
+  const int: SchemaObject = { type: 'integer', minimum: 0 };
   return {
     'RateLimit-Limit': { description: 'Maximum requests in the window.', schema: int },
     'RateLimit-Remaining': { description: 'Requests left in the window.', schema: int },
@@ -228,14 +238,14 @@ function componentHeaders(): Obj {
 }
 
 /** Reusable responses. */
-function componentResponses(ctx: PublicContext, payment: PaymentTerms): Obj {
+function componentResponses(ctx: PublicContext, payment: PaymentTerms): Record<string, ResponseObject> {
   const challengeExample = {
     x402Version: 2,
     error: 'Payment required',
     resource: { url: urlOf(ctx, ROUTE.history.id) },
     accepts: [paymentRequirements(ROUTE.history, payment)],
   };
-  const responses: Record<RouteError, Obj> & Record<string, Obj> = {
+  const responses: Record<RouteError, ResponseObject> & Record<string, ResponseObject> = {
     TooManyRequests: {
       description: `Rate limited. Every route shares ${SHARED_LIMITS.map((l) => l.description).join(' and ')}; some have their own limit.`,
       headers: { 'Retry-After': ref('headers', 'Retry-After'), ...rateLimitHeaders },
@@ -306,8 +316,8 @@ function componentResponses(ctx: PublicContext, payment: PaymentTerms): Obj {
 }
 
 /** Reusable parameters: every declared query parameter (from its zod schema) and header. */
-function componentParameters(schemas: Record<string, JsonSchema>): Obj {
-  const query: Obj = {};
+function componentParameters(schemas: Record<string, JsonSchema>): Record<string, ParameterObject> {
+  const query: Record<string, ParameterObject> = {};
   for (const route of ROUTES as readonly RouteDef[]) {
     if (!route.request.query) continue;
     const props = (schemas[componentName(route.request.query)]?.properties ?? {}) as Record<
@@ -319,19 +329,19 @@ function componentParameters(schemas: Record<string, JsonSchema>): Obj {
         name,
         in: 'query',
         required: false,
-        description: schema.description,
+        description: typeof schema.description === 'string' ? schema.description : undefined,
         schema: { ...schema, description: undefined },
       };
     }
   }
-  const header = (name: string, description: string) => ({
+  const header = (name: string, description: string): ParameterObject => ({
     name,
     in: 'header',
     required: false,
     description,
     schema: { type: 'string' },
   });
-  const headers: Record<(typeof PAYMENT_HEADERS)[number] | RequestHeader, Obj> = {
+  const headers: Record<(typeof PAYMENT_HEADERS)[number] | RequestHeader, ParameterObject> = {
     'PAYMENT-SIGNATURE': header('PAYMENT-SIGNATURE', 'Signed x402 v2 payment payload (base64).'),
     'X-PAYMENT': header(
       'X-PAYMENT',
@@ -355,9 +365,9 @@ function clean<T>(value: T): T {
  * The OpenAPI 3.1 document of every route in ROUTES, plus the deprecated, moved and retired paths.
  * Schemas come from the zod declarations; paid operations carry their x402 terms.
  */
-export function openApiDocument(ctx: PublicContext, payment: PaymentTerms): Obj {
+export function openApiDocument(ctx: PublicContext, payment: PaymentTerms): OpenAPIObject {
   const schemas = componentSchemas();
-  const paths: Record<string, Obj> = {};
+  const paths: PathsObject = {};
   for (const route of ROUTES) {
     const path = routeFacts(ctx, route).path;
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(ctx, route, payment) };
