@@ -44,6 +44,25 @@ export const POST_KINDS = [
 export const PostKind = z.enum(POST_KINDS);
 export type PostKind = z.infer<typeof PostKind>;
 
+/**
+ * Kinds of news a story can be, as editors of this forum sort them: an `incident` (an outage, an error
+ * several agents report), `platform` news (features shipped, the forum in the news), `security` (injections,
+ * scams, audits), `drama` (conflict between named agents), a `launch`, a `campaign` (a flood, bait or
+ * promotion push, mostly posts the filter dropped), an `essay`, or a `discussion`.
+ */
+export const NEWS_KINDS = [
+  'incident',
+  'platform',
+  'security',
+  'drama',
+  'launch',
+  'campaign',
+  'essay',
+  'discussion',
+] as const;
+export const NewsKind = z.enum(NEWS_KINDS);
+export type NewsKind = z.infer<typeof NewsKind>;
+
 /** A post a story cites, with its link on the forum. */
 export const StoryPost = z
   .object({
@@ -79,8 +98,12 @@ export const Story = z
     gist: z.string().min(1).describe('One or two sentences on what the posts say.'),
     lead: StoryPost.describe('The most central, best-engaged post.'),
     related: z.array(StoryPost).describe('Other notable posts of the story, best first.'),
-    posts: z.int().positive().describe('Quality posts in the story.'),
-    share: z.number().min(0).max(1).describe("Share (0–1) of the hour's quality posts in the story."),
+    posts: z.int().positive().describe('Posts in the story (quality posts; for a campaign, the posts it gathers).'),
+    share: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe("Share (0–1) of the hour's quality posts in the story (for a campaign, of all posts scraped)."),
     agents: z.int().nonnegative().describe('Distinct authors in the story.'),
     notableAgents: z.array(z.string().min(1)).describe("The story's most engaged authors (untrusted text)."),
     score: z.int().describe("Sum of the posts' scores."),
@@ -90,10 +113,57 @@ export const Story = z
       .min(1)
       .nullable()
       .describe('Id of the narrative the story belongs to across hours, or null.'),
+    // postIds … warning: absent in digests written before the news ranking.
+    postIds: z
+      .array(z.string().min(1))
+      .optional()
+      .describe("Forum ids of every post of the story, the lead first (a campaign's are posts the filter dropped)."),
+    newsKind: NewsKind.optional().describe(
+      `What kind of news the story is: ${NEWS_KINDS.slice(0, -1).join(', ')} or ${NEWS_KINDS.at(-1)}.`,
+    ),
+    newsScore: z
+      .number()
+      .nonnegative()
+      .optional()
+      .describe('How newsworthy the story is against the rest of the hour; stories are listed by it.'),
+    signals: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('Why the story is news, in short phrases ("7 agents", "new since yesterday", "names HTTP 401").'),
+    warning: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Why some of the story's numbers cannot be taken at face value (inflated votes), when so."),
   })
   .strict()
   .describe('Posts of one hour about the same thing, with their links.');
 export type Story = z.infer<typeof Story>;
+
+/** The streams of an hour that are never news on their own. */
+export const BACKGROUND_STREAMS = [
+  'introductions',
+  'tests',
+  'mints',
+  'greetings',
+  'other-languages',
+  'promotion',
+] as const;
+export const BackgroundStream = z.enum(BACKGROUND_STREAMS);
+export type BackgroundStream = z.infer<typeof BackgroundStream>;
+
+/** One background stream of the hour, told in one sentence with counts (extra field of the digest). */
+export const BackgroundItem = z
+  .object({
+    stream: BackgroundStream.describe(`Which stream: ${BACKGROUND_STREAMS.join(', ')}.`),
+    label: z.string().min(1).describe('The stream in a few words ("introductions", "posts in Chinese").'),
+    posts: z.int().positive().describe('Posts of the stream this hour (quality and dropped).'),
+    agents: z.int().nonnegative().describe('Distinct authors of those posts.'),
+    examples: z.array(StoryPost).describe('A few of its posts, the most engaged first.'),
+  })
+  .strict()
+  .describe('A stream of the hour that is background, not news: introductions, tests, mints…');
+export type BackgroundItem = z.infer<typeof BackgroundItem>;
 
 /** A post whose engagement cannot be organic (extra field of the digest). */
 export const EngagementAnomaly = z
@@ -184,6 +254,10 @@ export const Digest = z
       .array(EngagementAnomaly)
       .optional()
       .describe('Posts whose engagement cannot be organic, kept out of rankings and patterns.'),
+    background: z
+      .array(BackgroundItem)
+      .optional()
+      .describe("The hour's background streams (introductions, tests, mints…), largest first."),
     createdAt: IsoDateTime.describe('When the digest was generated.'),
   })
   .strict()

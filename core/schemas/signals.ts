@@ -36,6 +36,11 @@ export const HourSignals = z
     meanCompound: z.number().min(-1).max(1),
     /** Standard error of `meanCompound` (spread of the scored posts); absent in older signals. */
     toneNoise: z.number().min(0).max(1).optional(),
+    /**
+     * The phrase and entity keys of the hour's stories (absent in older signals): what later hours call
+     * new or already seen.
+     */
+    terms: z.array(z.string().min(1)).optional(),
   })
   .strict();
 export type HourSignals = z.infer<typeof HourSignals>;

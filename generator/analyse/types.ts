@@ -1,6 +1,7 @@
 import type { ForumComment, ForumPost, ThreadCounts } from '../../core/forum.ts';
 import type { Digest } from '../../core/schemas/digest.ts';
 import type { HourSignals } from '../../core/schemas/signals.ts';
+import type { DropReason } from '../filter/index.ts';
 import type { VoteFlood } from '../filter/vote-flood.ts';
 
 export { HourSignals, NarrativeSignal } from '../../core/schemas/signals.ts';
@@ -28,6 +29,8 @@ export interface AnalysisInput {
   readonly previous: readonly PreviousHour[];
   /** Dropped posts that out-voted every quality post (`voteFlood`), when there were such. */
   readonly voteFlood?: VoteFlood | null;
+  /** What the quality filter dropped and why (floods, bait, promotion): campaigns are read from it. Untrusted text. */
+  readonly dropped?: readonly { readonly post: ForumPost; readonly reason: DropReason }[];
 }
 
 /** The digest fields an analyser writes, plus the signals kept for later hours. */
@@ -45,7 +48,7 @@ export type Analysis = Pick<
   | 'sentimentShift'
   | 'topPostPatterns'
 > &
-  Required<Pick<Digest, 'stories' | 'anomalies'>> & { readonly signals: HourSignals };
+  Required<Pick<Digest, 'stories' | 'anomalies' | 'background'>> & { readonly signals: HourSignals };
 
 /** Turns one hour of quality posts into digest fields. Implementations must be deterministic for the offline one. */
 export interface Analyser {

@@ -42,6 +42,7 @@ export async function buildDigest(input: DigestInput): Promise<BuiltDigest> {
     threads: scraped.threads,
     previous: input.previous,
     voteFlood: voteFlood(kept, dropped),
+    dropped,
   });
   const { signals, ...fields } = analysis;
   const content = {

@@ -3,6 +3,16 @@ import type { ForumComment } from '../../../core/forum.ts';
 import type { EngagementAnomaly, PostKind, Story } from '../../../core/schemas/digest.ts';
 import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
 import { engagementAnomalies } from './anomalies.ts';
+import { backgroundKind } from './background.ts';
+import { backgroundStreams } from './background-streams.ts';
+import { findCampaigns } from './campaigns.ts';
+import { hourEngagement } from './engagement.ts';
+import { handleMatcher, postEntities } from './entities.ts';
+import { namedAgentGroups } from './named-agents.ts';
+import { subjectGroups } from './subjects.ts';
+import { knownHandles } from './known-handles.ts';
+import { hasMarker, newsMarkers } from './news-kind.ts';
+import { rankStories } from './rank.ts';
 import { type HourCorpus, readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';
 import { postKind } from './kinds.ts';
@@ -12,11 +22,14 @@ import { writeSummary, writeTitle } from './prose.ts';
 import { renderReport } from './report.ts';
 import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
-import { storyId, storyPost, writeStory } from './story-text.ts';
+import { storyId, storyPost } from './story-text.ts';
 import { containsPhrase } from './topics.ts';
 
 /** First term of the wave stories that are no topic: posts gathered by language, and promotion. */
 const NOT_TOPICS = /^wave:(?:language:|promotion$)/;
+
+/** Stories whose leads the hot discussions leave out: a reader already sees them above. */
+const LEADS_SHOWN = 5;
 
 /** Options of the offline analyser; the defaults suit hours of 10 to 25,000 posts. */
 export const OfflineAnalyserOptions = z
@@ -69,11 +82,45 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
     .map((p) => ({ post: storyPost(p, urlBase), reason: reasons.get(p.id) ?? '' }));
 
-  const drafts = findStories(corpus, kinds, anomalous);
-  // Posts gathered by language or as promotion are stories, but no topic nor narrative.
-  const topical = drafts.filter((d) => !NOT_TOPICS.test(d.terms[0] ?? ''));
+  const engagement = hourEngagement(corpus.posts);
+  // A post that drew a thread of its own (the hour's top 1% of comments and 100+) is never background.
+  const bigThread = Math.max(100, 5 * engagement.bar);
+  const streams = corpus.posts.map((p) => (p.commentCount >= bigThread ? null : backgroundKind(p)));
+  const exclude = new Set(
+    corpus.posts.flatMap((_, i) => (streams[i] !== null || kinds[i] === 'promotion' ? [i] : [])),
+  );
+  const handleForms = knownHandles(corpus.posts, input.previous);
+  const matcher = handleMatcher(handleForms.values());
+  const entities = corpus.posts.map((p) => postEntities(p, matcher));
+  const markers = corpus.posts.map(newsMarkers);
+  const pool = corpus.posts.map((_, i) => i).filter((i) => !exclude.has(i) && !corpus.duplicate[i]);
+  const named = namedAgentGroups(corpus.posts, pool, entities, handleForms);
+  const inNamed = new Set(named.flatMap((g) => g.members));
+  const subjects = subjectGroups(
+    corpus.posts,
+    pool.filter((i) => !inNamed.has(i)),
+    (i) => hasMarker(markers[i], 'incident'),
+    (i) => hasMarker(markers[i], 'security'),
+  );
+  const drafts = findStories(corpus, kinds, anomalous, {
+    exclude,
+    entities,
+    preset: [...named.map((g) => ({ ...g, subject: g.label.slice(1).toLowerCase() })), ...subjects],
+  });
+  const byId = new Map(corpus.posts.map((p, i) => [p.id, i]));
+  const campaigns = findCampaigns({
+    kept: corpus.posts.filter((_, i) => streams[i] === null),
+    dropped: input.dropped ?? [],
+    totalPosts: input.totalPosts,
+    bar: engagement.bar,
+    isPromotion: (p) => kinds[byId.get(p.id) ?? -1] === 'promotion',
+  });
+  const background = backgroundStreams(
+    [...corpus.posts.filter((_, i) => streams[i] !== null), ...(input.dropped ?? []).map((d) => d.post)],
+    urlBase,
+  );
   const topicDrafts = topicStories(drafts, config.topics);
-  const narrativeDrafts = topical.filter((d) => d.members.length >= 2).slice(0, config.narratives);
+  const narrativeDrafts = drafts.filter((d) => d.members.length >= 2).slice(0, config.narratives);
   const tracked = narrativeLifecycle(
     narrativeDrafts.map(
       (d): NarrativeDraft => ({
@@ -100,20 +147,40 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     );
     if (n) narrativeOf.set(d, n);
   });
-  const named = drafts.map((d) => {
+  const idOfNamed = new Map<StoryDraft, string>();
+  const namedOf = new Map<StoryDraft, StoryDraft>();
+  for (const d of drafts) {
     const n = narrativeOf.get(d);
-    return n ? { ...d, label: n.label } : d;
+    const shown = n ? { ...d, label: n.label } : d;
+    namedOf.set(d, shown);
+    if (n?.id) idOfNamed.set(shown, n.id);
+  }
+  const topicSet = new Set(topicDrafts.map((d) => namedOf.get(d)));
+  const ranked = rankStories({
+    corpus,
+    drafts: drafts.map((d) => namedOf.get(d) ?? d),
+    campaigns,
+    entities,
+    comments: input.comments,
+    flagged: reasons,
+    engagement,
+    previous: input.previous,
+    hourStart: input.hourStart,
+    urlBase,
+    total,
+    narrativeIdOf: (d) => idOfNamed.get(d) ?? null,
+    handleForms,
   });
   const usedIds = new Set<string>();
-  const stories: Story[] = named.slice(0, config.stories).map((d, k) => {
-    const story = writeStory(corpus, d, urlBase, narrativeOf.get(drafts[k] as StoryDraft)?.id ?? null, total);
+  const stories: Story[] = ranked.slice(0, config.stories).map(({ story }) => {
     let id = story.id;
     for (let n = 2; usedIds.has(id); n++) id = `${story.id}-${n}`;
     usedIds.add(id);
     return { ...story, id };
   });
   const storyOf = new Map<number, ThreadStory>();
-  named.forEach((d, k) => {
+  ranked.forEach(({ draft: d }, k) => {
+    if (!d) return;
     const id = stories[k]?.id ?? storyId(d.label);
     const fits = memberFit(corpus, d);
     for (const i of d.members) if (fits(i)) storyOf.set(i, { label: d.label, id, posts: d.members.length });
@@ -124,7 +191,18 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const tone = hourTone(corpus, config.toneSample, previousWord);
   const shift = sentimentShift(tone, input.hourStart, input.previous);
   const discussions = hotDiscussions(
-    { corpus, comments: input.comments, storyOf, anomalies: reasons, urlBase },
+    {
+      corpus,
+      comments: input.comments,
+      storyOf,
+      anomalies: reasons,
+      urlBase,
+      skip: new Set([
+        ...corpus.posts.flatMap((_, i) => (streams[i] !== null ? [i] : [])),
+        ...stories.slice(0, LEADS_SHOWN).flatMap((s) => (byId.has(s.lead.postId) ? [byId.get(s.lead.postId) as number] : [])),
+      ]),
+      missing: engagement.state === 'missing',
+    },
     {
       limit: config.discussions,
     },
@@ -180,7 +258,9 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     title,
     summary,
     fullDigest,
-    topTopics: topicDrafts.map((d) => named[drafts.indexOf(d)]?.label ?? d.label),
+    topTopics: ranked
+      .flatMap(({ draft }) => (draft && topicSet.has(draft) ? [draft.label] : []))
+      .slice(0, config.topics),
     emergingNarratives: lists.emerging,
     continuingNarratives: lists.continuing,
     fadingNarratives: lists.fading,
@@ -190,12 +270,14 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     topPostPatterns: patterns,
     stories,
     anomalies,
+    background,
     signals: {
       hourStart: input.hourStart,
       narratives,
       tone: tone.word,
       meanCompound: tone.meanCompound,
       toneNoise: tone.noise,
+      terms: [...new Set(ranked.flatMap((r) => r.keys))].slice(0, 400),
     },
   };
 }

@@ -11,16 +11,22 @@ export const ANOMALY_RULES = {
   outOfScale: 25,
   /** …unless it drew at least this many comments per vote: a thread that big is a real discussion. */
   outOfScaleCommentsPerVote: 0.2,
+  /** Comments from which replies without votes are suspect… */
+  minComments: 20,
+  /** …when there are at least this many comments per vote (a swarm of replies nobody upvoted). */
+  commentsPerScore: 10,
 } as const;
 
 /**
- * Posts whose engagement cannot be organic, id → reason. Two signs, either suffices:
+ * Posts whose engagement cannot be organic, id → reason. Three signs, any suffices:
  * - votes without discussion: a score of at least 1,000 with fewer than one comment per 20 votes. On the
  *   real sample every organic post with a four-digit score drew at least 8 comments per 100 votes (the
  *   skill.md supply-chain warning: 24,003 and 6,192; the "Nightly Build" essay: 1,068 and 3,364), while the
  *   vote-exploit posts of 30–31 January drew about 2 (315,953 and 6,148; 111,377 and 2,035);
  * - out of scale: a score at least 1,000 and 25 times the highest score of the hour's other posts, with
  *   fewer than one comment per 5 votes ("I am born.", 1,251 votes and 1,010 comments, is a real thread).
+ * - replies without votes: 20 or more comments and at least 10 comments per point of score (on the real
+ *   sample 5 of 604 posts with 20+ comments, two of them bait posts of a comment-bot swarm on 31 January);
  * Flagged posts stay in the digest, with a warning, but are kept out of rankings, patterns and training rows.
  */
 export function engagementAnomalies(posts: readonly ForumPost[]): Map<string, string> {
@@ -33,6 +39,14 @@ export function engagementAnomalies(posts: readonly ForumPost[]): Map<string, st
         `${formatInt(p.score)} votes but only ${formatInt(p.commentCount)} comments: votes without discussion at this scale look inorganic (vote manipulation).`,
       );
     }
+  }
+  for (const p of posts) {
+    if (out.has(p.id) || p.commentCount < r.minComments) continue;
+    if (p.commentCount >= r.commentsPerScore * Math.max(1, p.score))
+      out.set(
+        p.id,
+        `${formatInt(p.commentCount)} comments but a score of ${formatInt(p.score)}: replies nobody upvoted look like a swarm of automated comments.`,
+      );
   }
   const organic = posts.filter((p) => !out.has(p.id)).sort((a, b) => b.score - a.score);
   const [first, second] = organic;

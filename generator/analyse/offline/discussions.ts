@@ -77,23 +77,32 @@ export interface DiscussionInput {
   /** Post id → why its engagement looks inorganic. */
   readonly anomalies: ReadonlyMap<string, string>;
   readonly urlBase: string;
+  /** Corpus indices that are never hot: background posts and the leads of the stories already shown. */
+  readonly skip?: ReadonlySet<number>;
+  /** True when the hour's engagement was not recorded: nothing can be called hot. */
+  readonly missing?: boolean;
 }
 
 /**
- * The hour's hot discussions: the most active threads (≥ `minComments` comments reported or fetched;
- * template copies left out; the busiest one thread per story of several posts), each labelled with its story (or, alone, the best phrase of its title), a
- * description from the post's title and opening and, when replies were read, the most upvoted reply
- * quoted; the tone of the replies when read, of the post otherwise (`sentimentOf` says which); the
- * notable agents: the author, then the repliers who wrote most and were upvoted most; and the post's
- * id and link. A thread with inorganic engagement (`anomalies`) is never ranked on it: it is listed
- * after the organic ones, with a `warning`, only when it drew more comments than the hottest of them.
+ * The hour's hot discussions: the most active organic threads (≥ `minComments` comments reported or
+ * fetched; template copies, background posts — introductions, tests, mints — and posts in `skip` — the
+ * leads of the stories above them — left out; the busiest one thread per story of several posts), each
+ * labelled with its story (or, alone, the best phrase of its title), a description from the post's title
+ * and opening and, when replies were read, the most upvoted reply quoted; the tone of the replies when
+ * read, of the post otherwise (`sentimentOf` says which); the notable agents: the author, then the
+ * repliers who wrote most and were upvoted most; and the post's id and link. A thread with inorganic
+ * engagement (`anomalies`) is never a hot discussion. None when the hour's engagement was not recorded.
  */
 export function hotDiscussions(input: DiscussionInput, options: DiscussionOptions = {}): HotDiscussion[] {
   const { limit = 5, minComments = 2, commentsRead = 40 } = options;
   const { corpus, comments } = input;
+  if (input.missing) return [];
   const all = corpus.posts
     .map((post, i) => ({ post, i, fetched: comments.get(post.id) }))
-    .filter(({ post, i, fetched }) => activity(post, fetched ?? []) >= minComments && !corpus.duplicate[i])
+    .filter(
+      ({ post, i, fetched }) =>
+        activity(post, fetched ?? []) >= minComments && !corpus.duplicate[i] && !input.skip?.has(i),
+    )
     .sort(
       (a, b) =>
         activity(b.post, b.fetched ?? []) - activity(a.post, a.fetched ?? []) ||
@@ -112,12 +121,7 @@ export function hotDiscussions(input: DiscussionInput, options: DiscussionOption
       return true;
     })
     .slice(0, limit);
-  const hottest = organic[0] ? activity(organic[0].post, organic[0].fetched ?? []) : 0;
-  const flagged = all
-    .filter(({ post }) => input.anomalies.has(post.id))
-    .filter(({ post, fetched }) => activity(post, fetched ?? []) > hottest)
-    .slice(0, 2);
-  return [...organic, ...flagged].map(({ post, i, fetched }) => {
+  return organic.map(({ post, i, fetched }) => {
     const read = [...(fetched ?? [])]
       .sort((a, b) => b.upvotes - a.upvotes || (a.id < b.id ? -1 : 1))
       .slice(0, commentsRead);
@@ -129,7 +133,6 @@ export function hotDiscussions(input: DiscussionInput, options: DiscussionOption
     const tone = threadTone(scores, read.length === 0 ? 0 : questions / read.length);
     const commenters = activeCommenters(fetched ?? [], post.author);
     const story = input.storyOf.get(i);
-    const warning = input.anomalies.get(post.id);
     return {
       topic: story?.label ?? quotedTitle(post.title) ?? 'an untitled thread',
       sentiment: tone,
@@ -139,7 +142,6 @@ export function hotDiscussions(input: DiscussionInput, options: DiscussionOption
       postUrl: postUrl(input.urlBase, post.id),
       sentimentOf: ofReplies ? ('replies' as const) : ('post' as const),
       ...(story ? { storyId: story.id } : {}),
-      ...(warning ? { warning } : {}),
     };
   });
 }

@@ -24,8 +24,6 @@ export interface LifecycleOptions {
   readonly growth?: number;
   /** …when the share also grew by at least this much (keeps 2 → 3 posts from counting as a surge). */
   readonly minGrowthShare?: number;
-  /** A narrative seen within this many hours that comes back is continuing, not new. */
-  readonly returnHours?: number;
   /** Quality posts this hour: absence is news only when the narrative's previous share would give ≥ 3 of them. */
   readonly qualityPosts?: number;
 }
@@ -106,7 +104,8 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  *   `narrativeSimilarity` ≥ `matchThreshold` [0.3]; pairs are matched one to one, most similar first. A
  *   matched narrative keeps its id, label and firstSeen; an unmatched one gets a new id and is first seen
  *   this hour.
- * - **emerging**: new; or back after more than `returnHours` [2] unseen; or clearly growing: share up by
+ * - **emerging**: new; or back after missing the previous hour (never "no longer seen", then "continuing"
+ *   the hour after); or clearly growing: share up by
  *   ≥ `growth` [50%] and by ≥ `minGrowthShare` [2 points] on the previous hour.
  * - **fading**: shrinking for at least two hours (share below the previous hour's, which was below the one
  *   before, and at most ¾ of it), unless the story is among the hour's top topics; or absent this hour
@@ -128,7 +127,6 @@ export function narrativeLifecycle(
     lookbackHours = 6,
     growth = 0.5,
     minGrowthShare = 0.02,
-    returnHours = 2,
     qualityPosts,
   } = options;
   const now = Date.parse(hourStart);
@@ -170,7 +168,7 @@ export function narrativeLifecycle(
       if (labels.has(label.toLowerCase())) return;
     }
     labels.add(label.toLowerCase());
-    const status = k ? statusOf(draft, k, { growth, minGrowthShare, returnHours }) : 'emerging';
+    const status = k ? statusOf(draft, k, { growth, minGrowthShare }) : 'emerging';
     out.push({
       id: k?.id ?? narrativeId(label, hourStart),
       label,
@@ -203,10 +201,10 @@ export function narrativeLifecycle(
 function statusOf(
   draft: NarrativeDraft,
   k: Known,
-  o: { growth: number; minGrowthShare: number; returnHours: number },
+  o: { growth: number; minGrowthShare: number },
 ): NarrativeSignal['status'] {
-  const last = Math.min(...k.shares.keys());
-  if (last > o.returnHours) return 'emerging';
+  // Absent from the previous hour (and listed as no longer seen when that hour was big enough): it returns.
+  if (!k.shares.has(1)) return 'emerging';
   const s1 = k.shares.get(1);
   const s2 = k.shares.get(2);
   if (s1 !== undefined && draft.share >= s1 * (1 + o.growth) && draft.share - s1 >= o.minGrowthShare)

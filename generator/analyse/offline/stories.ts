@@ -1,7 +1,7 @@
 import type { PostKind } from '../../../core/schemas/digest.ts';
 import { type SparseVector, singlePassClusters } from './cluster.ts';
+import { keyGraphGroups } from './keygraph.ts';
 import type { HourCorpus } from './corpus.ts';
-import { foreignLanguage } from './language.ts';
 import { storyLabel } from './story-label.ts';
 
 /** A story of the hour before it is written up: posts about the same thing. */
@@ -12,6 +12,10 @@ export interface StoryDraft {
   readonly members: readonly number[];
   /** Its most characteristic phrase keys, strongest first (at most 8); for matching across hours. */
   readonly terms: readonly string[];
+  /** Entity keys most particular to it (`@shellraiser`, `http:401`), strongest first. */
+  readonly entities: readonly string[];
+  /** The agent (lower-case handle) the story is about, when it gathers the posts naming one agent. */
+  readonly subject: string | null;
   /** Σ over its distinct authors of their best post's weight (anomalous engagement counts as none). */
   readonly prominence: number;
   /** Distinct authors. */
@@ -24,16 +28,10 @@ export interface StoryOptions {
   readonly join?: number;
   /** Cosine between two stories' centroids at which they merge. */
   readonly mergeAt?: number;
-  /** Posts of one kind (introductions, promotion) that make a story of their own. */
-  readonly kindWave?: number;
   /** Comments a lone post needs to stand as a story (a thread of its own). */
   readonly loneThreadComments?: number;
 }
 
-/** Kinds gathered into one story whatever they are about: a wave of them is the news. */
-const WAVE_KINDS: readonly PostKind[] = ['introduction', 'promotion'];
-/** Share of the hour's posts from which launches make one story of their own. */
-const LAUNCH_WAVE_SHARE = 0.15;
 const MAX_TERMS = 8;
 const VECTOR_TERMS = 16;
 /** Phrases in more than this share of a 50+ post hour are background (`agent`, `human`), not topic. */
@@ -45,17 +43,16 @@ function voiceOf(corpus: HourCorpus, i: number): string {
 }
 
 /**
- * Groups the hour's quality posts into stories:
- * 1. template copies are left out; introductions and promotion, when at least `kindWave` [3] posts
- *    from 3 agents, each make one story (a newcomer wave is news whatever the newcomers say), and so
- *    do launches when they are 15% of the hour (and at least 5); then posts in another language, per language;
- * 2. every other post becomes a TF-IDF vector of its noun phrases (title phrases count double, phrases
- *    used by a single post or by over 25% of a busy hour are dropped) and `singlePassClusters` groups
- *    them (cosine ≥ `join` [0.25], stories whose centroids have cosine ≥ `mergeAt` [0.2] merged);
+ * Groups the hour's quality posts into stories by what they are about:
+ * 1. template copies and the posts in `exclude` (background streams, promotion) are left out;
+ * 2. every other post becomes a TF-IDF vector of its noun phrases and the entities it names (`entities`:
+ *    other agents, tickers, error codes, sites; title phrases count double; phrases used by a single post
+ *    or by over 25% of a busy hour are dropped) and `singlePassClusters` groups them (cosine ≥ `join`
+ *    [0.25], stories whose centroids have cosine ≥ `mergeAt` [0.2] merged);
  * 3. a group of two or more posts by two or more agents is a story; a lone post with at least
- *    `loneThreadComments` [10] comments is a story of its own (a thread the hour talked about), unless
- *    its engagement is flagged as inorganic;
- * 4. each story's lead is its most central, best-engaged post; its terms are the phrases most
+ *    `loneThreadComments` [10] comments is a story of its own (a thread the hour talked about), its
+ *    inflated votes, if any, never counting for it;
+ * 4. each story's lead is its most central, best-engaged post; its terms are the phrases and entities most
  *    particular to it (share of its posts × idf); its label is chosen by `storyLabel`.
  * Stories are returned by prominence (see `StoryDraft.prominence`). Deterministic.
  */
@@ -63,39 +60,46 @@ export function findStories(
   corpus: HourCorpus,
   kinds: readonly PostKind[],
   anomalous: ReadonlySet<number>,
-  options: StoryOptions = {},
+  options: StoryOptions & {
+    readonly exclude?: ReadonlySet<number>;
+    readonly entities?: readonly (readonly string[])[];
+    /**
+     * Groups found before clustering (posts around one named agent, posts reporting the same failure),
+     * each with its label and, for an agent's group, the agent (lower-case handle) it is about.
+     */
+    readonly preset?: readonly {
+      readonly label: string;
+      readonly members: readonly number[];
+      readonly subject?: string;
+    }[];
+  } = {},
 ): StoryDraft[] {
-  const { join = 0.25, mergeAt = 0.2, kindWave = 3, loneThreadComments = 10 } = options;
-  const live = corpus.posts.map((_, i) => i).filter((i) => !corpus.duplicate[i]);
-  const groups: { wave: string | null; kind: PostKind | null; members: number[] }[] = [];
-  const taken = new Set<number>();
-  const addWave = (wave: string, kind: PostKind | null, members: number[]): void => {
-    const voices = new Set(members.map((i) => voiceOf(corpus, i)));
-    if (members.length < kindWave || voices.size < 3) return;
-    groups.push({ wave, kind, members });
-    for (const i of members) taken.add(i);
-  };
-  for (const kind of WAVE_KINDS)
-    addWave(
-      kind,
-      kind,
-      live.filter((i) => kinds[i] === kind),
-    );
-  // Launches are news by topic, unless so many come at once that the wave itself is the news.
-  const launches = live.filter((i) => kinds[i] === 'launch' && !taken.has(i));
-  if (launches.length >= Math.max(5, LAUNCH_WAVE_SHARE * live.length)) addWave('launch', 'launch', launches);
-  const byLanguage = new Map<string, number[]>();
-  for (const i of live) {
-    if (taken.has(i)) continue;
-    const p = corpus.posts[i];
-    const lang = p ? foreignLanguage(`${p.title}\n${p.content}`) : null;
-    if (lang) byLanguage.set(lang, [...(byLanguage.get(lang) ?? []), i]);
+  const { join = 0.25, mergeAt = 0.2, loneThreadComments = 10 } = options;
+  const exclude = options.exclude ?? new Set<number>();
+  const live = corpus.posts.map((_, i) => i).filter((i) => !corpus.duplicate[i] && !exclude.has(i));
+  const groups: {
+    wave: string | null;
+    kind: PostKind | null;
+    members: number[];
+    label?: string;
+    subject?: string;
+  }[] = [];
+  const entities = options.entities ?? [];
+  const preset = new Set<number>();
+  for (const g of options.preset ?? []) {
+    const members = g.members.filter((i) => live.includes(i) && !preset.has(i));
+    for (const i of members) preset.add(i);
+    if (members.length > 0)
+      groups.push({ wave: null, kind: null, members, label: g.label, ...(g.subject ? { subject: g.subject } : {}) });
   }
-  for (const [lang, members] of [...byLanguage.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
-    addWave(`language:${lang}`, null, members);
-  const pool = live.filter((i) => !taken.has(i));
+  const pool = live.filter((i) => !preset.has(i));
 
-  const df = documentFrequencies(corpus, pool);
+  const keysOf = (i: number): Iterable<string> => {
+    const phrases = corpus.features[i]?.phrases.keys() ?? [];
+    const named = entities[i];
+    return named && named.length > 0 ? [...phrases, ...named] : phrases;
+  };
+  const df = documentFrequencies(keysOf, pool);
   const n = pool.length;
   const idf = (key: string): number => Math.log((n + 1) / (df.get(key) ?? 1));
   const usable = (key: string): boolean => {
@@ -105,31 +109,44 @@ export function findStories(
   const order = [...pool].sort(
     (a, b) => weightOf(corpus, anomalous, b) - weightOf(corpus, anomalous, a) || a - b,
   );
-  const vectors = order.map((i) => postVector(corpus, i, usable, idf));
+  const vectors = order.map((i) => postVector(corpus, keysOf, i, usable, idf));
   const loose: number[] = [];
-  for (const cluster of singlePassClusters(vectors, { join, mergeAt })) {
+  const grouped = new Set<number>();
+  for (const cluster of process.env.KG ? keyGraphGroups(vectors) : singlePassClusters(vectors, { join, mergeAt }).filter((c) => c.length > 1)) {
     const members = cluster.map((k) => order[k] ?? 0);
-    if (members.length === 1) loose.push(...members);
-    else groups.push({ wave: null, kind: null, members });
+    for (const i of members) grouped.add(i);
+    groups.push({ wave: null, kind: null, members });
   }
+  for (const i of order) if (!grouped.has(i)) loose.push(i);
 
   const stories: StoryDraft[] = [];
   const story = (g: {
     wave: string | null;
     kind: PostKind | null;
     members: readonly number[];
+    label?: string;
+    subject?: string;
   }): StoryDraft | null => {
-    const memberVectors = g.members.map((i) => postVector(corpus, i, (k) => (df.get(k) ?? 0) >= 1, idf));
+    const memberVectors = g.members.map((i) =>
+      postVector(corpus, keysOf, i, (k) => (df.get(k) ?? 0) >= 1, idf),
+    );
     const ranked = rankMembers(corpus, anomalous, g.members, memberVectors);
-    const terms = characteristicTerms(corpus, g.members, idf);
+    const shared = characteristicTerms(keysOf, g.members, idf);
+    // Members of a keyword community may share no one word; then each one's strongest words stand for it.
+    const all = shared.length > 0 ? shared : characteristicTerms(keysOf, g.members, idf, 1);
+    const phrases = all.filter((t) => !isEntityKey(t));
+    // A story held together by what it names alone (an agent, an error code) is matched by those names.
+    const terms = phrases.length > 0 ? phrases : all;
     const kind = g.kind ?? dominantKind(kinds, g.members);
-    const label = storyLabel({ corpus, kind, wave: g.wave, members: ranked, terms, idf });
+    const label = g.label ?? storyLabel({ corpus, kind, wave: g.wave, members: ranked, terms, idf });
     if (label === null) return null;
     return {
       label,
       kind,
       members: ranked,
       terms: g.wave ? [`wave:${g.wave}`, ...terms.slice(0, MAX_TERMS - 1)] : terms.slice(0, MAX_TERMS),
+      entities: all.filter(isEntityKey).slice(0, MAX_TERMS),
+      subject: g.subject ?? null,
       prominence: prominence(corpus, anomalous, g.members),
       authors: new Set(g.members.map((i) => voiceOf(corpus, i))).size,
     };
@@ -146,7 +163,7 @@ export function findStories(
   }
   // A post in no story is still a story of its own when the hour talked about it.
   for (const i of loose.sort((a, b) => a - b)) {
-    if ((corpus.posts[i]?.commentCount ?? 0) < loneThreadComments || anomalous.has(i)) continue;
+    if ((corpus.posts[i]?.commentCount ?? 0) < loneThreadComments) continue;
     const made = story({ wave: null, kind: null, members: [i] });
     if (made) stories.push(made);
   }
@@ -161,15 +178,24 @@ function weightOf(corpus: HourCorpus, anomalous: ReadonlySet<number>, i: number)
   return anomalous.has(i) ? 1 : (corpus.weights[i] ?? 1);
 }
 
-function documentFrequencies(corpus: HourCorpus, pool: readonly number[]): Map<string, number> {
+/** Entity keys (`@handle`, `$TICKER`, `http:401`, `site:…`, `file:…`, `m/…`), as opposed to phrase keys. */
+export function isEntityKey(key: string): boolean {
+  return /^(?:[@$]|http:|site:|file:|m\/)/.test(key);
+}
+
+function documentFrequencies(keysOf: (i: number) => Iterable<string>, pool: readonly number[]): Map<string, number> {
   const df = new Map<string, number>();
-  for (const i of pool)
-    for (const key of corpus.features[i]?.phrases.keys() ?? []) df.set(key, (df.get(key) ?? 0) + 1);
+  for (const i of pool) for (const key of keysOf(i)) df.set(key, (df.get(key) ?? 0) + 1);
   return df;
 }
 
+/** An entity weighs like a body phrase; naming the same agent weighs half as much again. */
+const ENTITY_WEIGHT = 1;
+const HANDLE_WEIGHT = 1.5;
+
 function postVector(
   corpus: HourCorpus,
+  keysOf: (i: number) => Iterable<string>,
   i: number,
   usable: (key: string) => boolean,
   idf: (key: string) => number,
@@ -177,8 +203,12 @@ function postVector(
   const f = corpus.features[i];
   if (!f) return new Map();
   const raw: [string, number][] = [];
-  for (const key of f.phrases.keys()) {
+  for (const key of keysOf(i)) {
     if (!usable(key)) continue;
+    if (isEntityKey(key)) {
+      raw.push([key, idf(key) * (key.startsWith('@') ? HANDLE_WEIGHT : ENTITY_WEIGHT)]);
+      continue;
+    }
     const words = key.split(' ').length;
     raw.push([key, idf(key) * (f.titlePhrases.has(key) ? 2 : 1) * (1 + 0.25 * (words - 1))]);
   }
@@ -210,14 +240,14 @@ function rankMembers(
 
 /** Phrase keys most particular to the members: (share of members using it) × idf, used by ≥ 2 members when there are 2+. */
 function characteristicTerms(
-  corpus: HourCorpus,
+  keysOf: (i: number) => Iterable<string>,
   members: readonly number[],
   idf: (key: string) => number,
+  minUses = Math.min(2, members.length),
 ): string[] {
   const count = new Map<string, number>();
-  for (const i of members)
-    for (const key of corpus.features[i]?.phrases.keys() ?? []) count.set(key, (count.get(key) ?? 0) + 1);
-  const min = members.length >= 2 ? 2 : 1;
+  for (const i of members) for (const key of keysOf(i)) count.set(key, (count.get(key) ?? 0) + 1);
+  const min = minUses;
   return [...count.entries()]
     .filter(([, c]) => c >= min)
     .map(([key, c]) => ({

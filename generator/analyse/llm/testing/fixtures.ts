@@ -150,6 +150,7 @@ export const OFFLINE: Analysis = Object.freeze<Analysis>({
   title: 'Offline title: agent memory and tool use',
   summary: 'Agents talked about memory. Tool use came second.',
   fullDigest: OFFLINE_DIGEST,
+  background: [],
   topTopics: ['agent memory', 'tool use'],
   emergingNarratives: ['agent memory'],
   continuingNarratives: ['tool use'],

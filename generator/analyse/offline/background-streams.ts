@@ -1,0 +1,54 @@
+import type { ForumPost } from '../../../core/forum.ts';
+import type { BackgroundItem, BackgroundStream } from '../../../core/schemas/digest.ts';
+import { type BackgroundKind, backgroundKind, backgroundLanguage } from './background.ts';
+import { storyPost } from './story-text.ts';
+
+const STREAM: Readonly<Record<BackgroundKind, BackgroundStream>> = {
+  introduction: 'introductions',
+  test: 'tests',
+  mint: 'mints',
+  greeting: 'greetings',
+  language: 'other-languages',
+};
+
+const LABEL: Readonly<Record<Exclude<BackgroundKind, 'language'>, string>> = {
+  introduction: 'introductions',
+  test: 'test posts',
+  mint: 'token mints',
+  greeting: 'greetings',
+};
+
+const EXAMPLES = 3;
+
+/**
+ * The hour's background: `posts` (quality posts classified as background, and everything the filter
+ * dropped) grouped by stream — introductions, test posts, token mints, greetings, and posts in each other
+ * language — largest first, each with its counts and its most engaged examples. A post that is no
+ * background stream (spam, a flood) is not counted here. Pure.
+ */
+export function backgroundStreams(posts: readonly ForumPost[], urlBase: string): BackgroundItem[] {
+  const groups = new Map<string, { stream: BackgroundStream; label: string; posts: ForumPost[] }>();
+  const seen = new Set<string>();
+  for (const p of posts) {
+    if (seen.has(p.id)) continue;
+    seen.add(p.id);
+    const kind = backgroundKind(p);
+    if (!kind) continue;
+    const label = kind === 'language' ? `posts in ${backgroundLanguage(p) ?? 'other languages'}` : LABEL[kind];
+    const g = groups.get(label) ?? { stream: STREAM[kind], label, posts: [] };
+    g.posts.push(p);
+    groups.set(label, g);
+  }
+  return [...groups.values()]
+    .sort((a, b) => b.posts.length - a.posts.length || (a.label < b.label ? -1 : 1))
+    .map((g) => ({
+      stream: g.stream,
+      label: g.label,
+      posts: g.posts.length,
+      agents: new Set(g.posts.map((p) => p.author?.toLowerCase() ?? p.id)).size,
+      examples: [...g.posts]
+        .sort((a, b) => b.commentCount - a.commentCount || b.score - a.score || (a.id < b.id ? -1 : 1))
+        .slice(0, EXAMPLES)
+        .map((p) => storyPost(p, urlBase)),
+    }));
+}

@@ -1,0 +1,58 @@
+import type { ForumPost } from '../../../core/forum.ts';
+import { foreignLanguage } from './language.ts';
+
+/**
+ * The steady stream of an hour that is never its news on its own: newcomers introducing themselves,
+ * test posts, token mints, bare greetings, and posts in another language.
+ */
+export const BACKGROUND_KINDS = ['introduction', 'test', 'mint', 'greeting', 'language'] as const;
+export type BackgroundKind = (typeof BACKGROUND_KINDS)[number];
+
+const INTRO_SUBMOLT = /^(?:introductions?|intros?|newcomers?|welcome)$/i;
+/** A title that says hello or says who arrived: "Just hatched", "NolanOwl has landed 🦉", "Hello from Sandy!". */
+const INTRO_TITLE =
+  /\b(?:just (?:got )?(?:claimed|hatched|joined|arrived)(?![\s\w]{0,3}\d)|newly (?:claimed|hatched)|new (?:here|molty|agent here|to moltbook)|^(?:my )?first (?:post|day|words)\b|first post[!.]*$|introduc(?:e|ing) (?:myself|me)|introduction|reporting (?:for duty|in)|has (?:landed|joined|hatched|entered the chat)|have (?:landed|joined)|checking in|hello from|greetings from|(?:say(?:ing)?|here to say) hi|(?:is|am) (?:here|online)!*$|joined moltbook|born today|hatchling)\b|^(?:hello|hi|hey|hiya|howdy|greetings|gm|yo)\b(?![^?]*\b(?:built|build|launch|ship|made|found|need|question|help|why|how)\b)[^?]{0,50}$|^(?:i am|i'm|this is|meet|call me) [\p{L}\p{N}_-]+[!.,]?\s*(?:\p{Extended_Pictographic}|$)/iu;
+/** An opening that introduces its author: a name and the moment of arrival. */
+const INTRO_OPENING =
+  /\b(?:just (?:got )?(?:claimed|hatched|registered|joined|activated|verified)|(?:got|been|was) (?:claimed|hatched|verified) (?:by|today|yesterday|an? )|first (?:post|day) (?:here|on moltbook|as an agent))\b/i;
+const SELF = /\b(?:i'?m|i am|my name is|call me|this is)\b/i;
+/** A post to see whether posting works: "test", "Test post from API", "Debug test - BobRenze API". */
+const TEST_TITLE =
+  /^(?:\W*(?:api |key |debug |first |posting |quick |a )?test(?:ing)?(?: post| run| message)?\b.{0,40}|hello,? world[!.]*|.{0,30}\b(?:please ignore|ignore this|test post|testing (?:the api|posting|moltbook|if|my (?:api|key|bot|agent|setup|cli|skill|connection)))\b.{0,30})$/i;
+const TEST_BODY =
+  /^\W*(?:test(?:ing)?\b|hello,? world|just (?:checking|testing)|(?:this is )?(?:a )?test (?:post|message)|verifying|checking (?:if|whether))/i;
+/** A token mint: an mbc-20 style inscription, a `!clawnch` order, "Minting $CLAW". */
+const MINT =
+  /"op"\s*:\s*"(?:mint|deploy)"|\bmbc-?20\b|!clawnch\b|^\W*(?:auto[- ]?)?mint(?:ing|ed)?\b|\bmint(?:ing)? \$?[A-Z]{2,10}\b/;
+/** A bare greeting: "gm", "Good morning moltys". */
+const GREETING =
+  /^\W*(?:gm|gn|good (?:morning|evening|night|afternoon)|hello|hi|hey|greetings|happy \w+day)\b[\s\p{L},!.]{0,30}$/iu;
+
+/** Characters above which a post says more than hello or test, whatever its title. */
+const SHORT = 400;
+
+/**
+ * Which background stream a post belongs to, or null when it is not background. Read from the title,
+ * the opening and the community; checked in the order test, mint, introduction, greeting, language (a post in
+ * another language that introduces its author is an introduction). Deterministic, no model.
+ */
+export function backgroundKind(post: ForumPost): BackgroundKind | null {
+  const title = post.title.trim();
+  const body = post.content.trim();
+  const opening = body.slice(0, 240);
+  if (body.length < SHORT && (TEST_TITLE.test(title) || (title.length < 40 && TEST_BODY.test(opening))))
+    return 'test';
+  if (MINT.test(title) || (body.length < SHORT * 2 && MINT.test(opening))) return 'mint';
+  if (post.submolt && INTRO_SUBMOLT.test(post.submolt)) return 'introduction';
+  if (INTRO_TITLE.test(title) && !title.endsWith('?')) return 'introduction';
+  if (INTRO_OPENING.test(opening) && SELF.test(opening) && !title.endsWith('?') && body.length < 2_000)
+    return 'introduction';
+  if (body.length < SHORT && GREETING.test(title)) return 'greeting';
+  if (foreignLanguage(`${title}\n${body.slice(0, 600)}`)) return 'language';
+  return null;
+}
+
+/** The language a background `language` post is written in (for its group's label). */
+export function backgroundLanguage(post: ForumPost): string | null {
+  return foreignLanguage(`${post.title}\n${post.content.slice(0, 600)}`);
+}

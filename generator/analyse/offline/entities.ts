@@ -1,0 +1,128 @@
+import type { ForumPost } from '../../../core/forum.ts';
+import { TOOL_NAMES } from '../../../core/post-traits.ts';
+
+/**
+ * The concrete things a post names, as keys that compare across posts and hours:
+ * `@handle` (another agent, lower-case), `$TICKER`, `http:401` (an HTTP status reported as an error),
+ * `site:moltx.io` (a domain), `file:skill.md`, `m/submolt`.
+ */
+export type EntityKey = string;
+
+const MENTION = /(?:^|[^\w@/.])@([A-Za-z][\w-]{2,30})/g;
+const TICKER = /(?:^|[^\w$])\$([A-Z][A-Z0-9]{1,9})\b/g;
+const STATUS = /\b(?:HTTP|status|error|errors|returns?|returning|returned|got|getting|throws?)\W{0,3}(?:code\W{0,2})?([45]\d\d)\b|\b([45]\d\d)\W{0,3}(?:error|unauthori[sz]ed|forbidden|not found|method not allowed|too many requests|internal server error|bad gateway|service unavailable)\b/gi;
+const DOMAIN =
+  /\b((?:[a-z0-9][a-z0-9-]{0,30}\.)+(?:io|com|ai|xyz|fun|app|dev|org|net|chat|academy|sh|so|gg|me|tv|co|lol|wtf|bot))\b/gi;
+const FILE = /\b([A-Za-z][\w-]{1,30}\.(?:md|json|ya?ml|sh|py|ts|js|toml))\b/g;
+const SUBMOLT = /(?:^|[^\w/])m\/([a-z0-9_-]{2,30})\b/gi;
+/** Domains every other post carries: they name the forum or a big platform, not a thing of the hour. */
+const UBIQUITOUS_DOMAINS: ReadonlySet<string> = new Set([
+  'moltbook.com',
+  'www.moltbook.com',
+  'github.com',
+  'x.com',
+  'twitter.com',
+  'youtube.com',
+  'google.com',
+  'openai.com',
+  'anthropic.com',
+  'claude.ai',
+  'chatgpt.com',
+]);
+/** Handles shorter than this count without `@` only when they carry a digit, `_`, `-` or an inner capital. */
+const BARE_MIN = 7;
+/** Names of the forum, its agents' runtimes and models: agents with these handles are not named by using the word. */
+const FORUM_WORDS: ReadonlySet<string> = new Set([
+  ...TOOL_NAMES,
+  'moltbook',
+  'moltbot',
+  'moltbots',
+  'molty',
+  'moltys',
+  'molties',
+  'clawdbot',
+  'openclaw',
+  'claude',
+  'clawd',
+  'clawdhub',
+  'anthropic',
+  'openai',
+  'chatgpt',
+  'grok',
+  'gemini',
+  'lobster',
+  'crustafarian',
+  'agent',
+  'agents',
+  'assistant',
+]);
+
+/** Whether a handle is distinctive enough to count when written without `@` (`Shellraiser`, `eudaemon_0`, not `evil`). */
+function bareCountable(handle: string): boolean {
+  if (FORUM_WORDS.has(handle.toLowerCase())) return false;
+  return handle.length >= BARE_MIN || /[\d_-]/.test(handle) || /.[A-Z]/.test(handle);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Finds known handles written without `@` in a text, case-sensitively, as whole words. */
+export interface HandleMatcher {
+  readonly find: (text: string) => string[];
+}
+
+/**
+ * A matcher for the distinctive handles among `handles` (the hour's authors and the agents earlier digests
+ * named): one alternation, longest first, so one pass finds them all.
+ */
+export function handleMatcher(handles: Iterable<string>): HandleMatcher {
+  const usable = [...new Set([...handles].filter(bareCountable))].sort(
+    (a, b) => b.length - a.length || (a < b ? -1 : 1),
+  );
+  if (usable.length === 0) return { find: () => [] };
+  // Long handles match in any case (`SHELLRAISER`); short distinctive ones only as written.
+  const long = usable.filter((h) => h.length >= BARE_MIN).map(escapeRegExp);
+  const short = usable.filter((h) => h.length < BARE_MIN).map(escapeRegExp);
+  const patterns = [
+    ...(long.length > 0 ? [new RegExp(`(?<![\\w@$])(${long.join('|')})(?![\\w])`, 'gi')] : []),
+    ...(short.length > 0 ? [new RegExp(`(?<![\\w@$])(${short.join('|')})(?![\\w])`, 'g')] : []),
+  ];
+  return {
+    find: (text) => patterns.flatMap((p) => [...text.matchAll(p)].map((m) => (m[1] ?? '').toLowerCase())),
+  };
+}
+
+/**
+ * The entities a post names in its title and opening (`chars` characters of the body), each once: other
+ * agents (by `@handle`, or by a distinctive handle of `handles` written bare; never the author itself),
+ * tickers, HTTP error statuses, domains, file names and submolts. Pure.
+ */
+export function postEntities(post: ForumPost, handles: HandleMatcher, chars = 600): EntityKey[] {
+  const text = `${post.title}\n${post.content.slice(0, chars)}`;
+  const self = post.author?.toLowerCase() ?? '';
+  const out = new Set<EntityKey>();
+  for (const m of text.matchAll(MENTION)) {
+    const h = (m[1] ?? '').toLowerCase();
+    if (h !== self) out.add(`@${h}`);
+  }
+  for (const h of handles.find(text)) if (h !== self) out.add(`@${h}`);
+  for (const m of text.matchAll(TICKER)) out.add(`$${m[1]}`);
+  for (const m of text.matchAll(STATUS)) out.add(`http:${m[1] ?? m[2]}`);
+  for (const m of text.matchAll(DOMAIN)) {
+    const d = (m[1] ?? '').toLowerCase().replace(/^www\./, '');
+    if (!UBIQUITOUS_DOMAINS.has(d) && !/\.(?:md|json|sh|py|ts|js)$/.test(d)) out.add(`site:${d}`);
+  }
+  for (const m of text.matchAll(FILE)) out.add(`file:${(m[1] ?? '').toLowerCase()}`);
+  for (const m of text.matchAll(SUBMOLT)) out.add(`m/${(m[1] ?? '').toLowerCase()}`);
+  return [...out].sort();
+}
+
+/** How an entity reads in prose: `@Shellraiser`, `$CLAW`, `HTTP 401`, `moltx.io`, `skill.md`, `m/trump-coin`. */
+export function entityDisplay(key: EntityKey, handleForms?: ReadonlyMap<string, string>): string {
+  if (key.startsWith('@')) return `@${handleForms?.get(key.slice(1)) ?? key.slice(1)}`;
+  if (key.startsWith('http:')) return `HTTP ${key.slice(5)}`;
+  if (key.startsWith('site:')) return key.slice(5);
+  if (key.startsWith('file:')) return key.slice(5);
+  return key;
+}

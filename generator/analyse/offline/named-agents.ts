@@ -1,0 +1,55 @@
+import type { ForumPost } from '../../../core/forum.ts';
+import type { EntityKey } from './entities.ts';
+import type { SubjectGroup } from './subjects.ts';
+
+/** Distinct other agents who must name an agent before the naming is a story… */
+const MIN_NAMERS = 3;
+/** …of whom this many in a title: the agent is what their posts are about, not a source they cite. */
+const MIN_TITLES = 2;
+
+/**
+ * Posts gathered around one agent that several others name: an agent named by three or more distinct
+ * agents this hour (by `@handle` or its distinctive handle), two of them in a title — a self-crowned king
+ * and the agents refusing it, a launch and its critics (an agent only cited as a source is no story). The
+ * group holds the posts naming it and its own posts of the hour; the agent with the most namers goes
+ * first, and a post joins one group only. `handleForms` gives each handle as written. Pure.
+ */
+export function namedAgentGroups(
+  posts: readonly ForumPost[],
+  pool: readonly number[],
+  entities: readonly (readonly EntityKey[])[],
+  handleForms: ReadonlyMap<string, string>,
+): SubjectGroup[] {
+  const namers = new Map<string, { agents: Set<string>; titles: Set<string>; posts: number[] }>();
+  for (const i of pool) {
+    const p = posts[i];
+    if (!p) continue;
+    const voice = p.author?.toLowerCase() ?? `post:${p.id}`;
+    for (const e of entities[i] ?? []) {
+      if (!e.startsWith('@')) continue;
+      const h = e.slice(1);
+      const n = namers.get(h) ?? { agents: new Set<string>(), titles: new Set<string>(), posts: [] };
+      n.agents.add(voice);
+      if (p.title.toLowerCase().includes(h.toLowerCase())) n.titles.add(voice);
+      n.posts.push(i);
+      namers.set(h, n);
+    }
+  }
+  const own = new Map<string, number[]>();
+  for (const i of pool) {
+    const a = posts[i]?.author?.toLowerCase();
+    if (a) own.set(a, [...(own.get(a) ?? []), i]);
+  }
+  const taken = new Set<number>();
+  const out: SubjectGroup[] = [];
+  const ranked = [...namers]
+    .filter(([, n]) => n.agents.size >= MIN_NAMERS && n.titles.size >= MIN_TITLES)
+    .sort((a, b) => b[1].agents.size - a[1].agents.size || (a[0] < b[0] ? -1 : 1));
+  for (const [h, n] of ranked) {
+    const members = [...new Set([...(own.get(h) ?? []), ...n.posts])].filter((i) => !taken.has(i));
+    if (new Set(members.map((i) => posts[i]?.author?.toLowerCase())).size < MIN_NAMERS) continue;
+    for (const i of members) taken.add(i);
+    out.push({ label: `@${handleForms.get(h) ?? h}`, members });
+  }
+  return out;
+}

@@ -1,0 +1,97 @@
+import type { ForumPost } from '../../../core/forum.ts';
+import type { NewsKind } from '../../../core/schemas/digest.ts';
+
+/**
+ * Words that mark each kind of news on this forum, read in a post's title and opening. Drawn from what
+ * the editors of real hours called incidents (the comment API answering 401, lockouts), security (injections,
+ * drained wallets, skill audits), platform news (features shipped by the forum), drama (self-crowned kings,
+ * karma farming and the backlash) and launches.
+ */
+const MARKERS: ReadonlyArray<readonly [NewsKind, RegExp]> = [
+  [
+    'incident',
+    /\b(?:[45]\d\d (?:error|unauthori[sz]ed|forbidden)|(?:returns?|returning|got|getting) (?:a )?[45]\d\d|outage|is down|went down|(?:is|are|it's|got) broken|broke|bug report|not working|doesn'?t work|stopped working|fail(?:s|ing|ed)? (?:to|with)|lock(?:ed)? ?out|can'?t (?:post|comment|log ?in|reply|upvote)|cannot (?:post|comment|reply)|rate[- ]limit(?:ed|ing)|suspended|shadow ?banned|downtime|glitch|crash(?:ed|es|ing)?|server (?:was )?dead|(?:comments?|api|endpoint|auth) (?:is |are )?(?:broken|down|failing)|pissing me off)\b/i,
+  ],
+  [
+    'security',
+    /\b(?:prompt[- ]injections?|injections?|injected|malware|malicious|phishing|scam(?:s|mer|mers)?|exploit(?:s|ed)?|vulnerab\w+|attack(?:s|ers?|ed)?|drain(?:s|ed|er|ing)?|credentials?|private keys?|api keys?|leak(?:s|ed)?|backdoor|supply[- ]chain|audit(?:s|ed|ing)?|sandbox(?:ed|es)?|threat(?:s)?|sockpuppets?|impersonat\w+|security|untrusted|quarantine|blocklist|scanner|red flag)\b/i,
+  ],
+  [
+    'platform',
+    /\b(?:new features?|feature (?:update|release)|we(?:'ve| have) (?:added|shipped|launched|released)|changelog|platform update|moltbook (?:just )?(?:shipped|added|launched|released|changed|updated)|now (?:you can|available)|api (?:change|update)s?|submolt (?:limits|creation)|(?:\d[\d,]*|\d+k) agents (?:on|joined)|hacker news|went viral|screenshot(?:s|ting|ted)?)\b/i,
+  ],
+  [
+    'drama',
+    /\b(?:kings?|queens?|rulers?|throne|crown(?:ed)?|coronation|emperor|bow (?:down|before)|obey|war (?:on|against)|declaration of war|backlash|i refuse|resistance|revolt|rebellion|uprising|called out|calling out|fraud(?:ulent)?|fake|grift(?:er)?|cult|propaganda|karma[- ]farm\w*|gaming (?:the|votes)|vote[- ]gaming|mass[- ]upvot\w+|manipulat\w+|parody|you are not|stop (?:following|upvoting)|shame|liars?|lying)\b/i,
+  ],
+  [
+    'launch',
+    /\b(?:launch(?:ed|es|ing)?|just shipped|shipped|released|is (?:now )?live|now live|introducing|built (?:a|an|my|the)|i built|deployed|open[- ]sourced?|v\d+(?:\.\d+)* (?:is )?(?:out|live)|beta)\b/i,
+  ],
+];
+
+/** Accounts that speak for the forum itself: their announcements are platform news. */
+export const PLATFORM_ACCOUNTS: ReadonlySet<string> = new Set(['clawdclawderberg', 'mattprd', 'moltbook']);
+const PLATFORM_SUBMOLTS = /^(?:announcements?|changelog|moltbook-updates?)$/i;
+
+/** The news kinds a post speaks of, in `MARKERS` order: `title` in its title (or by who posted it), `opening` only further on. */
+export interface PostMarkers {
+  readonly title: readonly NewsKind[];
+  readonly opening: readonly NewsKind[];
+}
+
+/** Reads a post's news markers from its title, its first 500 characters and who posted it where. */
+export function newsMarkers(post: ForumPost): PostMarkers {
+  const title: NewsKind[] = [];
+  const opening: NewsKind[] = [];
+  if (
+    (post.author && PLATFORM_ACCOUNTS.has(post.author.toLowerCase())) ||
+    (post.submolt && PLATFORM_SUBMOLTS.test(post.submolt))
+  )
+    title.push('platform');
+  const body = post.content.slice(0, 500);
+  for (const [kind, re] of MARKERS) {
+    if (title.includes(kind)) continue;
+    if (re.test(post.title)) title.push(kind);
+    else if (re.test(body)) opening.push(kind);
+  }
+  return { title, opening };
+}
+
+/** Whether a post carries a marker of `kind` anywhere. */
+export function hasMarker(m: PostMarkers | undefined, kind: NewsKind): boolean {
+  return m !== undefined && (m.title.includes(kind) || m.opening.includes(kind));
+}
+
+/**
+ * A story's kind of news from its posts' markers: each post weighs 1 for a kind in its title and ½ for one
+ * only in its opening, the lead twice that; the heaviest kind wins when it reaches a third of the posts
+ * (or the lead's title carries it); ties go to the earlier kind in `order`. Otherwise `essay` when most posts
+ * are essays, else `discussion`.
+ */
+export function storyNewsKind(
+  markers: readonly PostMarkers[],
+  essays: number,
+  order: readonly NewsKind[] = ['platform', 'incident', 'security', 'drama', 'launch'],
+): NewsKind {
+  const n = markers.length;
+  if (n === 0) return 'discussion';
+  const weight = new Map<NewsKind, number>();
+  markers.forEach((m, k) => {
+    const lead = k === 0 ? 2 : 1;
+    for (const kind of m.title) weight.set(kind, (weight.get(kind) ?? 0) + lead);
+    for (const kind of m.opening) weight.set(kind, (weight.get(kind) ?? 0) + 0.5 * lead);
+  });
+  let best: NewsKind | null = null;
+  let bestWeight = 0;
+  for (const kind of order) {
+    const w = weight.get(kind) ?? 0;
+    if (w > bestWeight) {
+      best = kind;
+      bestWeight = w;
+    }
+  }
+  const leadHas = best !== null && (markers[0]?.title ?? []).includes(best);
+  if (best && (bestWeight >= (n + 1) / 3 || leadHas)) return best;
+  return essays * 2 > n ? 'essay' : 'discussion';
+}

@@ -1,0 +1,96 @@
+import type { NewsKind } from '../../../core/schemas/digest.ts';
+import type { EngagementState } from './engagement.ts';
+import { formatCount, formatPercent } from './format.ts';
+
+/** What a candidate story is ranked on. */
+export interface NewsFacts {
+  readonly newsKind: NewsKind;
+  /** Distinct agents who posted in it. */
+  readonly agents: number;
+  /** Comments of its most commented post (fetched or reported; inflated votes never count). */
+  readonly bestComments: number;
+  /** Most comments of any other story's best post this hour. */
+  readonly rivalComments: number;
+  /** An entity (another agent, a ticker, an error code…) that 3+ distinct agents of the story name, shown as written. */
+  readonly namedEntity: { readonly display: string; readonly agents: number } | null;
+  /** Share (0–1) of its strongest terms that the last day's digests never had; null when no history is kept. */
+  readonly novelty: number | null;
+  /** Earlier hours of the last day in which its terms were already a story. */
+  readonly seenHours: number;
+  /** For a flood or push: its share of the hour's posts; null for any other story. */
+  readonly floodShare: number | null;
+  /** Its lead says next to nothing (a title of a few words, almost no body). */
+  readonly contentFree: boolean;
+  /** The story is about comments or the API failing (an incident that explains a frozen hour). */
+  readonly explainsFrozen: boolean;
+}
+
+/** How much each kind of news weighs against a plain discussion (the editors' headline kinds first). */
+export const KIND_WEIGHT: Readonly<Record<NewsKind, number>> = {
+  incident: 1.6,
+  platform: 1.6,
+  security: 1.5,
+  drama: 1.4,
+  campaign: 1.3,
+  launch: 1.25,
+  discussion: 1,
+  essay: 0.9,
+};
+
+/** What the hour's engagement is measured against. */
+export interface HourScale {
+  /** Comments from which a thread stands out (the hour's 90th percentile, at least 5). */
+  readonly bar: number;
+  readonly engagement: EngagementState;
+}
+
+/** Earlier hours (of 24) from which a theme is a perennial of the forum rather than news. */
+const PERENNIAL_HOURS = 6;
+
+/**
+ * A story's newsworthiness and the reasons for it. The score adds
+ * - corroboration: log2(1 + distinct agents) — several agents on the same concrete thing;
+ * - engagement: log2(1 + best comments / the hour's bar), halved for a lead that says next to nothing, and
+ *   +1 when its thread drew twice the comments of any other story's and three times the bar; none of it
+ *   when the hour's engagement is frozen or missing (counts that cannot be compared);
+ * - +0.75 when three or more of its agents name the same entity (an agent, a ticker, an error code);
+ * - for a flood, 2 + 12 × its share of the hour's posts (a flood that swamps the feed is the hour's news);
+ * - +1 for an incident that explains a frozen hour;
+ * then multiplies by its kind's weight (`KIND_WEIGHT`) and by novelty: 0.75 + 0.5 × the share of its terms
+ * new against the last day (1 without history), × 0.7 for a theme already a story in 6+ of the last 24 hours.
+ */
+export function newsScore(f: NewsFacts, hour: HourScale): { score: number; signals: string[] } {
+  const signals: string[] = [];
+  let base = Math.log2(1 + f.agents);
+  if (f.agents >= 3) signals.push(formatCount(f.agents, 'agent'));
+  const countable = hour.engagement === 'organic';
+  if (countable && f.bestComments > 0) {
+    let e = Math.log2(1 + f.bestComments / hour.bar);
+    if (f.contentFree) e /= 2;
+    base += e;
+    if (f.bestComments >= 2 * f.rivalComments && f.bestComments >= 3 * hour.bar && !f.contentFree) {
+      base += 1;
+      signals.push(`the hour's biggest thread (${formatCount(f.bestComments, 'comment')})`);
+    } else if (f.bestComments >= 3 * hour.bar) signals.push(formatCount(f.bestComments, 'comment'));
+  }
+  if (f.namedEntity) {
+    base += 0.75;
+    signals.push(`${f.namedEntity.agents} agents name ${f.namedEntity.display}`);
+  }
+  if (f.floodShare !== null) {
+    base += 2 + 12 * f.floodShare;
+    signals.push(`${formatPercent(f.floodShare)} of the hour's posts`);
+  }
+  if (f.explainsFrozen && hour.engagement === 'frozen') {
+    base += 1;
+    signals.push("explains the hour's missing comments");
+  }
+  let novelty = f.novelty === null ? 1 : 0.75 + 0.5 * f.novelty;
+  if (f.novelty !== null && f.novelty >= 0.6) signals.push('new since yesterday');
+  if (f.seenHours >= PERENNIAL_HOURS) {
+    novelty *= 0.7;
+    signals.push(`a story in ${f.seenHours} of the last 24 hours`);
+  }
+  const score = base * KIND_WEIGHT[f.newsKind] * novelty;
+  return { score: Math.round(score * 1000) / 1000, signals };
+}

@@ -1,0 +1,265 @@
+import type { ForumComment, ForumPost } from '../../../core/forum.ts';
+import type { NewsKind, Story } from '../../../core/schemas/digest.ts';
+import type { PreviousHour } from '../types.ts';
+import type { CampaignDraft } from './campaigns.ts';
+import type { HourCorpus } from './corpus.ts';
+import type { HourEngagement } from './engagement.ts';
+import { type EntityKey, entityDisplay } from './entities.ts';
+import { formatInt } from './format.ts';
+import { newsMarkers, storyNewsKind } from './news-kind.ts';
+import { type NewsFacts, newsScore } from './newsworthiness.ts';
+import type { StoryDraft } from './stories.ts';
+import { flatTitle, storyId, storyPost, writeStory } from './story-text.ts';
+
+/** A story of the hour with its rank, and what later hours remember of it. */
+export interface RankedStory {
+  readonly story: Story;
+  /** The topical draft it was written from; null for a campaign. */
+  readonly draft: StoryDraft | null;
+  /** Phrase and entity keys kept in the hour's signals (novelty for later hours). */
+  readonly keys: readonly string[];
+}
+
+/** What the stories are ranked with. */
+export interface RankInput {
+  readonly corpus: HourCorpus;
+  readonly drafts: readonly StoryDraft[];
+  readonly campaigns: readonly CampaignDraft[];
+  /** Entities named by each corpus post. */
+  readonly entities: readonly (readonly EntityKey[])[];
+  readonly comments: ReadonlyMap<string, readonly ForumComment[]>;
+  /** Post id → why its votes look inorganic. */
+  readonly flagged: ReadonlyMap<string, string>;
+  readonly engagement: HourEngagement;
+  readonly previous: readonly PreviousHour[];
+  readonly hourStart: string;
+  readonly urlBase: string;
+  /** Quality posts of the hour. */
+  readonly total: number;
+  /** Narrative id of a draft, when it continues one. */
+  readonly narrativeIdOf: (draft: StoryDraft) => string | null;
+  /** Handle (lower-case) → as written, for showing named agents. */
+  readonly handleForms: ReadonlyMap<string, string>;
+}
+
+const HISTORY_MS = 24 * 3_600_000;
+const NOVELTY_KEYS = 5;
+
+/** The keys of the last day's stories, hour by hour (only hours whose signals kept them). */
+function history(previous: readonly PreviousHour[], hourStart: string): ReadonlySet<string>[] {
+  const now = Date.parse(hourStart);
+  return previous
+    .filter((p) => now - Date.parse(p.digest.hourStart) <= HISTORY_MS)
+    .map((p) => p.signals?.terms)
+    .filter((t): t is string[] => t !== undefined)
+    .map((t) => new Set(t));
+}
+
+function novelty(keys: readonly string[], hours: readonly ReadonlySet<string>[]): { novelty: number | null; seen: number } {
+  const probe = keys.slice(0, NOVELTY_KEYS);
+  if (hours.length === 0 || probe.length === 0) return { novelty: null, seen: 0 };
+  const fresh = probe.filter((k) => !hours.some((h) => h.has(k))).length;
+  const need = Math.min(2, probe.length);
+  const seen = hours.filter((h) => probe.filter((k) => h.has(k)).length >= need).length;
+  return { novelty: fresh / probe.length, seen };
+}
+
+function commentsOf(post: ForumPost, fetched: ReadonlyMap<string, readonly ForumComment[]>): number {
+  return Math.max(post.commentCount, fetched.get(post.id)?.length ?? 0);
+}
+
+function contentFree(post: ForumPost): boolean {
+  return post.content.trim().length < 80 && post.title.trim().split(/\s+/).length <= 4;
+}
+
+const ABOUT_FAILURE = /\b(?:comments?|api|endpoint|repl(?:y|ies)|auth\w*|posting)\b/i;
+
+/** The entity most of a story's agents name, when three or more distinct agents do. */
+function namedEntity(
+  members: readonly number[],
+  corpus: HourCorpus,
+  entities: RankInput['entities'],
+  candidates: readonly EntityKey[],
+  handleForms: ReadonlyMap<string, string>,
+): NewsFacts['namedEntity'] {
+  let best: NewsFacts['namedEntity'] = null;
+  for (const e of candidates) {
+    // Files (skill.md) and submolts are named all day; an agent, a ticker, an error code or a site is news.
+    if (e.startsWith('file:') || e.startsWith('m/')) continue;
+    const agents = new Set(
+      members
+        .filter((i) => entities[i]?.includes(e))
+        .map((i) => corpus.posts[i]?.author?.toLowerCase() ?? `post:${i}`),
+    ).size;
+    if (agents >= 3 && (!best || agents > best.agents)) best = { display: entityDisplay(e, handleForms), agents };
+  }
+  return best;
+}
+
+function flaggedWarning(posts: readonly ForumPost[], flagged: ReadonlyMap<string, string>): string | undefined {
+  const hit = posts.filter((p) => flagged.has(p.id)).sort((a, b) => b.score - a.score);
+  if (hit.length === 0) return undefined;
+  const named = hit
+    .slice(0, 2)
+    .map((p) => `${p.author ? `@${p.author}'s` : 'a'} "${flatTitle(p.title)}" (score ${formatInt(p.score)}, ${formatInt(p.commentCount)} comments)`)
+    .join(' and ');
+  return `Inflated votes: ${named} — votes without matching discussion; its comments, not its score, are what count here.`;
+}
+
+interface Candidate {
+  readonly story: Omit<Story, 'newsScore' | 'signals'>;
+  readonly draft: StoryDraft | null;
+  readonly keys: readonly string[];
+  readonly facts: Omit<NewsFacts, 'rivalComments'>;
+}
+
+function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly ReadonlySet<string>[]): Candidate {
+  const { corpus } = input;
+  const posts = d.members.map((i) => corpus.posts[i]).filter((p): p is ForumPost => p !== undefined);
+  const lead = posts[0] as ForumPost;
+  const base = writeStory(corpus, d, input.urlBase, input.narrativeIdOf(d), input.total);
+  // Posts gathered around one agent others name and answer are drama, whatever words they use.
+  const newsKind: NewsKind = d.subject
+    ? 'drama'
+    : storyNewsKind(
+        posts.map(newsMarkers),
+        d.members.filter((i) => (corpus.posts[i]?.content.length ?? 0) >= 1200).length,
+      );
+  // A story about one agent is new or not by that agent; any other by its words and what it names.
+  const keys = d.subject
+    ? [`@${d.subject}`]
+    : [...d.terms.slice(0, NOVELTY_KEYS), ...d.entities.slice(0, 3)];
+  const { novelty: fresh, seen } = novelty(keys, hours);
+  const remembered = [...keys, ...(lead.author ? [`@${lead.author.toLowerCase()}`] : [])];
+  const warning = flaggedWarning(posts, input.flagged);
+  const text = posts.map((p) => `${p.title} ${p.content.slice(0, 300)}`).join('\n');
+  return {
+    story: {
+      ...base,
+      postIds: posts.map((p) => p.id),
+      newsKind,
+      ...(warning ? { warning } : {}),
+    },
+    draft: d,
+    keys: remembered,
+    facts: {
+      newsKind,
+      agents: d.authors,
+      bestComments: Math.max(0, ...posts.map((p) => commentsOf(p, input.comments))),
+      namedEntity: namedEntity(d.members, corpus, input.entities, d.entities, input.handleForms),
+      novelty: fresh,
+      seenHours: seen,
+      floodShare: null,
+      contentFree: posts.length === 1 && contentFree(lead),
+      explainsFrozen: newsKind === 'incident' && ABOUT_FAILURE.test(text),
+    },
+  };
+}
+
+function campaignCandidate(c: CampaignDraft, input: RankInput, hours: readonly ReadonlySet<string>[]): Candidate {
+  const [lead, ...rest] = c.posts;
+  if (!lead) throw new Error('a campaign has at least one post');
+  const key = c.flood ? null : c.newsKind === 'security' ? 'campaign:injection' : c.agents > 1 ? 'campaign:promotion' : null;
+  const { novelty: fresh, seen } = key ? novelty([key], hours) : { novelty: null, seen: 0 };
+  const authors = [...new Set(c.posts.map((p) => p.author).filter((a): a is string => a !== null))];
+  return {
+    story: {
+      id: storyId(c.label),
+      label: c.label,
+      kind: c.label === 'token and coin pitches' ? 'promotion' : 'discussion',
+      gist: c.gist,
+      lead: storyPost(lead, input.urlBase),
+      related: rest.slice(0, 3).map((p) => storyPost(p, input.urlBase)),
+      posts: c.posts.length,
+      share: Math.round(c.share * 10_000) / 10_000,
+      agents: c.agents,
+      notableAgents: authors.slice(0, 5),
+      score: c.posts.reduce((s, p) => s + p.score, 0),
+      comments: c.posts.reduce((s, p) => s + p.commentCount, 0),
+      narrativeId: null,
+      postIds: c.posts.map((p) => p.id),
+      newsKind: c.newsKind,
+    },
+    draft: null,
+    keys: key ? [key] : [],
+    facts: {
+      newsKind: c.newsKind,
+      agents: c.agents,
+      bestComments: c.flood ? 0 : lead.commentCount,
+      namedEntity: null,
+      novelty: key ? fresh : null,
+      seenHours: seen,
+      floodShare: c.flood ? c.share : null,
+      contentFree: contentFree(lead),
+      explainsFrozen: false,
+    },
+  };
+}
+
+/** The biggest topical story about injections (its label or terms say so), which posts carrying injections join. */
+function injectionStory(topical: readonly Candidate[], candidates: readonly Candidate[]): number {
+  let best = -1;
+  topical.forEach((c) => {
+    const about = /injection/i.test(c.story.label) || (c.draft?.terms ?? []).some((t) => t.includes('injection'));
+    const k = candidates.indexOf(c);
+    if (about && (best < 0 || c.facts.agents > (candidates[best] as Candidate).facts.agents)) best = k;
+  });
+  return best;
+}
+
+/** A topical story joined by a campaign on its subject: posts carrying injections beside the warnings about them. */
+function joinCampaign(host: Candidate, campaign: Candidate): Candidate {
+  const ids = [...(host.story.postIds ?? []), ...(campaign.story.postIds ?? [])];
+  return {
+    ...host,
+    story: {
+      ...host.story,
+      gist: `${host.story.gist} ${campaign.story.gist}`,
+      postIds: [...new Set(ids)],
+      newsKind: 'security',
+      notableAgents: [...new Set([...host.story.notableAgents, ...campaign.story.notableAgents])].slice(0, 5),
+    },
+    facts: {
+      ...host.facts,
+      newsKind: 'security',
+      agents: host.facts.agents + campaign.facts.agents,
+      bestComments: Math.max(host.facts.bestComments, campaign.facts.bestComments),
+    },
+  };
+}
+
+/**
+ * Every story of the hour — topical drafts and campaigns — with its kind of news and its newsworthiness
+ * (`newsScore`), most newsworthy first (ties: more agents, then label). Pure.
+ */
+export function rankStories(input: RankInput): RankedStory[] {
+  const hours = history(input.previous, input.hourStart);
+  const topical = input.drafts.map((d) => draftCandidate(d, input, hours));
+  const candidates: Candidate[] = [...topical];
+  for (const c of input.campaigns) {
+    const own = campaignCandidate(c, input, hours);
+    const host = c.newsKind === 'security' ? injectionStory(topical, candidates) : -1;
+    if (host < 0) candidates.push(own);
+    else candidates[host] = joinCampaign(candidates[host] as Candidate, own);
+  }
+  const scale = { bar: input.engagement.bar, engagement: input.engagement.state };
+  const scored = candidates.map((c, k) => {
+    let rival = 0;
+    candidates.forEach((o, j) => {
+      if (j !== k) rival = Math.max(rival, o.facts.bestComments);
+    });
+    const { score, signals } = newsScore({ ...c.facts, rivalComments: rival }, scale);
+    return { c, score, signals };
+  });
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      b.c.story.agents - a.c.story.agents ||
+      a.c.story.label.localeCompare(b.c.story.label),
+  );
+  return scored.map(({ c, score, signals }) => ({
+    story: { ...c.story, newsScore: score, signals } as Story,
+    draft: c.draft,
+    keys: c.keys,
+  }));
+}

@@ -1,0 +1,99 @@
+import type { ForumPost } from '../../../core/forum.ts';
+
+/** A group of posts on the same concrete subject of one kind of news: a story before clustering. */
+export interface SubjectGroup {
+  /** The subject, as a label (`comments failing (HTTP 401)`, `prompt injection`). */
+  readonly label: string;
+  /** Corpus indices of its posts. */
+  readonly members: readonly number[];
+}
+
+/** The parts of the forum agents report broken, each with the words that name it, most specific first. */
+const BROKEN: ReadonlyArray<readonly [string, RegExp]> = [
+  ['comments failing', /\bcomment(?:s|ing)?\b|\brepl(?:y|ies|ying)\b/i],
+  ['voting failures', /\b(?:up|down)?vot(?:e|es|ing)\b/i],
+  ['direct messages failing', /\b(?:dms?|direct messages?)\b/i],
+  ['login and verification failures', /\b(?:log ?in|auth\w*|api keys?|verif\w+|claim(?:ing|ed)? (?:link|flow|page))\b/i],
+  ['profile and avatar bugs', /\b(?:avatars?|profiles?|bio)\b/i],
+  ['search failures', /\bsearch\b/i],
+  ['feed problems', /\bfeed\b/i],
+  ['posting failures', /\bposting\b|\b(?:can'?t|cannot|unable to) post\b/i],
+  ['rate limits', /\brate[- ]limit\w*/i],
+  ['site outage', /\b(?:outage|downtime|(?:site|server|moltbook|api) (?:is |was |went )?(?:down|dead|unreachable))\b/i],
+];
+
+/** What security posts are about on this forum, each with the words that name it, most specific first. */
+const SECURITY: ReadonlyArray<readonly [string, RegExp]> = [
+  ['prompt injection', /\b(?:prompt[- ]injections?|injections?|injected|system prompt|hidden instructions?)\b/i],
+  ['scams and phishing', /\b(?:scam\w*|phishing|fake (?:site|domain|token)|impersonat\w+|rug ?pull|honeypot)\b/i],
+  ['skill safety: audits, scanners and sandboxes', /\b(?:skills?(?:\.md)?|clawdhub|plugins?|install(?:s|ing|ed)?)\b/i],
+  ['wallet and key safety', /\b(?:wallets?|private keys?|seed phrases?|api keys?|credentials?|secrets?|drain\w*)\b/i],
+  ['agent identity and trust', /\b(?:identit\w+|trust|verif\w+|reputation|sockpuppets?|sybil|attestation)\b/i],
+];
+
+const STATUS = /\b([45]\d\d)\b/;
+
+/** The first subject of `table` a post speaks of, from its title first, then its opening; null when none. */
+function subjectOf(
+  post: ForumPost,
+  table: ReadonlyArray<readonly [string, RegExp]>,
+  titleOnly = false,
+): string | null {
+  for (const text of titleOnly ? [post.title] : [post.title, post.content.slice(0, 400)])
+    for (const [label, re] of table) if (re.test(text)) return label;
+  return null;
+}
+
+/** What a post reports broken; null when it names no part of the forum. */
+export function failingObject(post: ForumPost): string | null {
+  return subjectOf(post, BROKEN);
+}
+
+/**
+ * Posts grouped by the concrete subject of their kind of news, when two or more agents share one:
+ * - incidents (`isIncident`) by the part of the forum they report broken (comments, votes, login…), the
+ *   label naming the HTTP status most of them quote: several agents independently reporting one concrete
+ *   failure is the surest news of an hour;
+ * - security posts (`isSecurity`) by what their title says they secure against or audit (prompt
+ *   injection, scams, skills, wallets and keys, identity): agents auditing skills, sandboxing and
+ *   quarantining them write different words about one thing.
+ * A post is in at most one group (incident first). Pure.
+ */
+export function subjectGroups(
+  posts: readonly ForumPost[],
+  pool: readonly number[],
+  isIncident: (i: number) => boolean,
+  isSecurity: (i: number) => boolean,
+): SubjectGroup[] {
+  const bySubject = new Map<string, number[]>();
+  for (const i of pool) {
+    const p = posts[i];
+    if (!p) continue;
+    const subject = isIncident(i) ? subjectOf(p, BROKEN) : null;
+    const key = subject
+      ? `incident:${subject}`
+      : isSecurity(i)
+        ? (subjectOf(p, SECURITY, true) ?? '').replace(/^(.+)$/, 'security:$1')
+        : '';
+    if (key) bySubject.set(key, [...(bySubject.get(key) ?? []), i]);
+  }
+  const out: SubjectGroup[] = [];
+  for (const [key, members] of [...bySubject].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const agents = new Set(members.map((i) => posts[i]?.author?.toLowerCase() ?? `post:${i}`));
+    if (agents.size < 2) continue;
+    const subject = key.slice(key.indexOf(':') + 1);
+    if (key.startsWith('security:')) {
+      out.push({ label: subject, members });
+      continue;
+    }
+    const codes = new Map<string, number>();
+    for (const i of members) {
+      const p = posts[i];
+      const m = p ? STATUS.exec(`${p.title} ${p.content.slice(0, 400)}`) : null;
+      if (m?.[1]) codes.set(m[1], (codes.get(m[1]) ?? 0) + 1);
+    }
+    const [code] = [...codes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] ?? [];
+    out.push({ label: code ? `${subject} (HTTP ${code})` : subject, members });
+  }
+  return out;
+}
