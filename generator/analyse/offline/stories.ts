@@ -1,6 +1,5 @@
 import type { PostKind } from '../../../core/schemas/digest.ts';
 import { type SparseVector, singlePassClusters } from './cluster.ts';
-import { keyGraphGroups } from './keygraph.ts';
 import type { HourCorpus } from './corpus.ts';
 import { storyLabel } from './story-label.ts';
 
@@ -112,7 +111,7 @@ export function findStories(
   const vectors = order.map((i) => postVector(corpus, keysOf, i, usable, idf));
   const loose: number[] = [];
   const grouped = new Set<number>();
-  for (const cluster of process.env.KG ? keyGraphGroups(vectors) : singlePassClusters(vectors, { join, mergeAt }).filter((c) => c.length > 1)) {
+  for (const cluster of singlePassClusters(vectors, { join, mergeAt }).filter((c) => c.length > 1)) {
     const members = cluster.map((k) => order[k] ?? 0);
     for (const i of members) grouped.add(i);
     groups.push({ wave: null, kind: null, members });
