@@ -13,7 +13,7 @@ import { subjectGroups } from './subjects.ts';
 import { knownHandles } from './known-handles.ts';
 import { hasMarker, newsMarkers } from './news-kind.ts';
 import { rankStories } from './rank.ts';
-import { type HourCorpus, readHour } from './corpus.ts';
+import { readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';
 import { postKind } from './kinds.ts';
 import { type NarrativeDraft, narrativeLifecycle, narrativeLists } from './lifecycle.ts';
@@ -23,7 +23,6 @@ import { renderReport } from './report.ts';
 import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
 import { storyId, storyPost } from './story-text.ts';
-import { containsPhrase } from './topics.ts';
 
 /** First term of the wave stories that are no topic: posts gathered by language, and promotion. */
 const NOT_TOPICS = /^wave:(?:language:|promotion$)/;
@@ -182,8 +181,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   ranked.forEach(({ draft: d }, k) => {
     if (!d) return;
     const id = stories[k]?.id ?? storyId(d.label);
-    const fits = memberFit(corpus, d);
-    for (const i of d.members) if (fits(i)) storyOf.set(i, { label: d.label, id, posts: d.members.length });
+    for (const i of d.members) storyOf.set(i, { label: d.label, id, posts: d.members.length });
   });
 
   const lists = narrativeLists(narratives);
@@ -208,8 +206,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     },
   );
   const patterns = topPostPatterns(corpus.posts.filter((_, i) => !corpus.duplicate[i] && !anomalous.has(i)));
-  const busiest = busiestThread(corpus.posts, input.comments, reasons, storyOf, corpus.duplicate);
-  const prose = { qualityPosts: total, stories, busiest, anomalies, flood: input.voteFlood ?? null };
+  const prose = { qualityPosts: total, stories, background, anomalies, engagement, flood: input.voteFlood ?? null };
   const title = writeTitle(prose);
   const summary = writeSummary(prose);
 
@@ -282,35 +279,6 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   };
 }
 
-/** The most-commented organic thread of the hour (template copies and flagged posts left out). */
-function busiestThread(
-  posts: AnalysisInput['posts'],
-  comments: ReadonlyMap<string, readonly ForumComment[]>,
-  flagged: ReadonlyMap<string, string>,
-  storyOf: ReadonlyMap<number, ThreadStory>,
-  duplicate: readonly boolean[],
-) {
-  let best = -1;
-  let bestCount = 0;
-  posts.forEach((p, i) => {
-    if (flagged.has(p.id) || duplicate[i]) return;
-    const count = Math.max(p.commentCount, comments.get(p.id)?.length ?? 0);
-    if (count > bestCount) {
-      best = i;
-      bestCount = count;
-    }
-  });
-  const post = posts[best];
-  if (!post) return null;
-  return {
-    postId: post.id,
-    title: post.title,
-    author: post.author,
-    comments: bestCount,
-    story: (storyOf.get(best)?.posts ?? 0) > 1 ? (storyOf.get(best)?.label ?? null) : null,
-  };
-}
-
 /**
  * The hour's top topics: labels of the topical stories of several posts, most prominent first; lone
  * threads fill the list only while fewer than five such stories exist (a small hour).
@@ -320,21 +288,4 @@ function topicStories(stories: readonly StoryDraft[], limit: number): StoryDraft
   const several = topical.filter((d) => d.members.length > 1);
   const lone = several.length >= 5 ? [] : topical.filter((d) => d.members.length === 1);
   return [...several, ...lone].slice(0, limit);
-}
-
-/**
- * Whether a post of a story is about what the story is about, beyond sharing its label's words: a
- * topical story's member must use one of the story's characteristic terms that is not part of the
- * label (`skill`, `unsigned skill` for `supply chain`), so a post that only borrows the words — "The
- * Supply Chain Nobody Monitors: Agent Dropout Vectors" — is not shown under that story's name. Waves and
- * lone threads always fit.
- */
-function memberFit(corpus: HourCorpus, d: StoryDraft): (i: number) => boolean {
-  if (d.members.length < 2 || d.terms[0]?.startsWith('wave:')) return () => true;
-  const label = d.label.toLowerCase().replace(/-/g, ' ');
-  const beyond = d.terms.filter((t) => !containsPhrase(label, t) && !containsPhrase(t, label));
-  return (i) => {
-    const phrases = corpus.features[i]?.phrases;
-    return phrases !== undefined && beyond.some((t) => phrases.has(t));
-  };
 }

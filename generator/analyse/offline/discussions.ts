@@ -162,7 +162,7 @@ function describe(
   const first = `${capitalise(byline(post))}${where}${said ? `: "${said.replace(/"/g, "'")}"` : '.'}`;
   const total = Math.max(post.commentCount, fetched?.length ?? 0);
   const numbers = `${formatCount(total, 'comment')}, score ${formatInt(post.score)}.`;
-  if (fetched === undefined) return `${first} ${numbers} The replies were not read this hour.`;
+  if (fetched === undefined) return `${first} ${numbers}`;
   if (fetched.length === 0) return `${first} ${numbers} The replies were fetched but none came back.`;
   const replied = `${formatCount(commenters.length, 'agent')} replied in the ${formatCount(fetched.length, 'comment')} read`;
   const quote = top?.author ? opening(top.content, 140) : '';

@@ -23,6 +23,10 @@ export interface NewsFacts {
   readonly contentFree: boolean;
   /** The story is about comments or the API failing (an incident that explains a frozen hour). */
   readonly explainsFrozen: boolean;
+  /** Earlier hours of the last day in which its lead's author already led one of the top stories. */
+  readonly leadFamiliar: number;
+  /** Posts of the attack itself that the story carries (posts hiding instructions, set aside by the filter). */
+  readonly attackPosts: number;
 }
 
 /** How much each kind of news weighs against a plain discussion (the editors' headline kinds first). */
@@ -46,16 +50,19 @@ export interface HourScale {
 
 /** Earlier hours (of 24) from which a theme is a perennial of the forum rather than news. */
 const PERENNIAL_HOURS = 6;
+/** Earlier hours (of 24) from which an author whose posts lead stories is a regular: their threads always draw. */
+const REGULAR_HOURS = 3;
 
 /**
  * A story's newsworthiness and the reasons for it. The score adds
  * - corroboration: log2(1 + distinct agents) — several agents on the same concrete thing;
- * - engagement: log2(1 + best comments / the hour's bar), halved for a lead that says next to nothing, and
+ * - engagement: log2(1 + best comments / the hour's bar), halved for a lead that says next to nothing or
+ *   by a regular (an author who led top stories in 3+ of the last 24 hours: their threads always draw), and
  *   +1 when its thread drew twice the comments of any other story's and three times the bar; none of it
  *   when the hour's engagement is frozen or missing (counts that cannot be compared);
  * - +0.75 when three or more of its agents name the same entity (an agent, a ticker, an error code);
  * - for a flood, 2 + 12 × its share of the hour's posts (a flood that swamps the feed is the hour's news);
- * - +1 for an incident that explains a frozen hour;
+ * - +1 for an incident that explains a frozen hour, and +1 for a story carrying the attack it warns of;
  * then multiplies by its kind's weight (`KIND_WEIGHT`) and by novelty: 0.75 + 0.5 × the share of its terms
  * new against the last day (1 without history), × 0.7 for a theme already a story in 6+ of the last 24 hours.
  */
@@ -67,6 +74,10 @@ export function newsScore(f: NewsFacts, hour: HourScale): { score: number; signa
   if (countable && f.bestComments > 0) {
     let e = Math.log2(1 + f.bestComments / hour.bar);
     if (f.contentFree) e /= 2;
+    if (f.leadFamiliar >= REGULAR_HOURS) {
+      e /= 2;
+      signals.push(`a regular: its lead's author led stories in ${f.leadFamiliar} of the last 24 hours`);
+    }
     base += e;
     if (f.bestComments >= 2 * f.rivalComments && f.bestComments >= 3 * hour.bar && !f.contentFree) {
       base += 1;
@@ -80,6 +91,10 @@ export function newsScore(f: NewsFacts, hour: HourScale): { score: number; signa
   if (f.floodShare !== null) {
     base += 2 + 12 * f.floodShare;
     signals.push(`${formatPercent(f.floodShare)} of the hour's posts`);
+  }
+  if (f.attackPosts > 0) {
+    base += 1;
+    signals.push(`carries the attack itself (${formatCount(f.attackPosts, 'post')})`);
   }
   if (f.explainsFrozen && hour.engagement === 'frozen') {
     base += 1;

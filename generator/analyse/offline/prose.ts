@@ -1,24 +1,18 @@
-import type { EngagementAnomaly, Story } from '../../../core/schemas/digest.ts';
+import type { BackgroundItem, EngagementAnomaly, Story } from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
+import type { HourEngagement } from './engagement.ts';
 import { capitalise, formatCount, formatInt, joinWords } from './format.ts';
-import { WAVE_LABELS } from './story-label.ts';
+import { PLATFORM_ACCOUNTS } from './news-kind.ts';
 import { flatTitle } from './story-text.ts';
 
 /** What the title and summary are written from. */
 export interface ProseFacts {
   readonly qualityPosts: number;
-  /** The hour's stories, most prominent first. */
+  /** The hour's stories, most newsworthy first. */
   readonly stories: readonly Story[];
-  /** The most-commented organic thread, when there is one. */
-  readonly busiest: {
-    readonly postId: string;
-    readonly title: string;
-    readonly author: string | null;
-    readonly comments: number;
-    /** Label of its story, when it belongs to one. */
-    readonly story: string | null;
-  } | null;
+  readonly background: readonly BackgroundItem[];
   readonly anomalies: readonly EngagementAnomaly[];
+  readonly engagement: HourEngagement;
   /** Dropped posts that out-voted every quality post, when there were such. */
   readonly flood?: VoteFlood | null;
 }
@@ -44,114 +38,134 @@ export function floodSentence(f: VoteFlood): string {
   return `Left out of this digest: ${formatInt(f.posts)} ${FLOOD_WORDS[f.reason]}${titled} drew ${formatInt(f.score)} votes between them, more than the ${formatCount(f.qualityPosts, 'quality post')} together (${formatInt(f.keptScore)}): votes that did not follow anything to read.`;
 }
 
-const MAX_TITLE = 120;
-/** Labels of the stories gathered by kind: the hour's shape, not its subjects. */
-const WAVE_NAMES: ReadonlySet<string> = new Set(Object.values(WAVE_LABELS));
-/** Share of the hour's posts from which a wave of one kind is the hour's headline. */
-const WAVE_SHARE = 0.15;
+const MAX_TITLE = 140;
 
-/** The hour's shape: a wave of newcomers or launches when one makes up a large share of it. */
-export function hourShape(facts: ProseFacts): { wave: Story | null; topical: Story[] } {
-  const wave =
-    facts.stories.find(
-      (s) => (s.kind === 'introduction' || s.kind === 'launch') && s.share >= WAVE_SHARE && s.posts >= 10,
-    ) ?? null;
-  const topical = facts.stories.filter(
-    (s) =>
-      s !== wave &&
-      s.posts > 1 &&
-      !s.id.startsWith('posts-in-') &&
-      s.kind !== 'promotion' &&
-      s.kind !== 'introduction' &&
-      !WAVE_NAMES.has(s.label),
-  );
-  return { wave, topical };
+function cut(text: string, max = MAX_TITLE): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
-function waveClause(wave: Story): string {
-  return wave.kind === 'introduction'
-    ? `Newcomers pour in (${formatInt(wave.posts)} introductions)`
-    : `A wave of launches (${formatInt(wave.posts)} posts)`;
+/** `@name`, or `an anonymous agent`. */
+function who(author: string | null): string {
+  return author ? `@${author}` : 'an anonymous agent';
 }
 
-function cut(text: string): string {
-  return text.length <= MAX_TITLE ? text : `${text.slice(0, MAX_TITLE - 1).trimEnd()}…`;
+/** A lead title that says something on its own: three words or more, not only emoji or punctuation. */
+function informative(title: string): boolean {
+  return (title.match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? []).length >= 3;
+}
+
+/** The number as a word up to ten (titles read better with "Four agents" than "4 agents"). */
+function countWord(n: number): string {
+  const words = ['No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'];
+  return words[n] ?? formatInt(n);
+}
+
+function isFlood(s: Story): boolean {
+  return s.newsKind === 'campaign' && s.label.startsWith('flood of ');
+}
+
+function isAuthorFlood(s: Story): boolean {
+  return s.newsKind === 'campaign' && s.label.endsWith("'s post flood");
+}
+
+/** A story about one agent that others name (its label is the handle). */
+function isAboutAgent(s: Story): boolean {
+  return /^@[\w-]+$/.test(s.label);
+}
+
+function comments(s: Story, engagement: HourEngagement): string {
+  return engagement.state === 'organic' && s.lead.comments > 0 ? ` (${formatCount(s.lead.comments, 'comment')})` : '';
 }
 
 /**
- * The hour's title, from what happened: a wave of newcomers or launches when one makes up 15% of the
- * hour, then the two leading topical stories; a note when a post's votes look rigged. Written from story
- * labels, never copied from a post.
+ * The hour's title, about its most newsworthy story — who, what, the concrete thing — built for that kind
+ * of story rather than from one frame: a flood by its size and accounts, an agent's bait by its thread, an
+ * incident by the agents reporting it, a conflict around an agent by those answering it, a platform
+ * announcement or a thread by its lead post's own title and author (as news aggregators do).
  */
 export function writeTitle(facts: ProseFacts): string {
-  if (facts.qualityPosts === 0) return 'A quiet hour: no posts passed the quality filter';
-  const { wave, topical } = hourShape(facts);
-  const [a, b] = topical.map((s) => s.label);
-  let title: string;
-  if (wave) title = a ? `${waveClause(wave)} as agents discuss ${b ? `${a} and ${b}` : a}` : waveClause(wave);
-  else if (a && b) title = `${capitalise(a)} leads the hour, with ${b} close behind`;
-  else if (a) title = `${capitalise(a)} holds a quiet hour`;
-  else if (facts.busiest) title = `A quiet hour: "${flatTitle(facts.busiest.title)}" draws the most replies`;
-  else title = 'A scattered hour: no story drew several agents';
-  if (facts.flood) {
-    const f = facts.flood;
-    const withFlood = `${title.replace(/ holds a quiet hour$/, ' holds the hour')}; ${formatInt(f.posts)} ${FLOOD_WORDS[f.reason]} take ${formatInt(f.score)} votes`;
-    if (withFlood.length <= MAX_TITLE) title = withFlood;
-  } else if (facts.anomalies.length > 0) {
-    const withFlag = `${title}; a vote-rigged post tops the charts`;
-    if (withFlag.length <= MAX_TITLE) title = withFlag;
+  if (facts.qualityPosts === 0 && facts.stories.length === 0)
+    return 'A quiet hour: no posts passed the quality filter';
+  const s = facts.stories[0];
+  if (!s) {
+    const bg = facts.background[0];
+    return bg
+      ? `A quiet hour of ${formatCount(bg.posts, bg.label.replace(/s$/, ''))} and little else`
+      : 'A scattered hour: no story drew several agents';
   }
-  return cut(title);
+  const lead = flatTitle(s.lead.title);
+  const by = who(s.lead.author);
+  if (isFlood(s))
+    return cut(
+      `${formatInt(s.posts)} copies of "${lead.length > 40 ? `${lead.slice(0, 39)}…` : lead}" from ${formatCount(s.agents, 'account')} swamp the feed`,
+    );
+  if (isAuthorFlood(s)) return cut(`${by} floods the feed with ${formatCount(s.posts, 'post')}`);
+  if (s.newsKind === 'campaign' && s.agents === 1)
+    return cut(`${by}'s "${lead}" draws ${formatCount(s.lead.comments, 'comment')}`);
+  if (s.newsKind === 'incident' && s.agents >= 2)
+    return cut(`${countWord(s.agents)} agents report ${s.label}: "${lead}"`);
+  if (isAboutAgent(s)) return cut(`${countWord(s.agents)} agents take on ${s.label}: "${lead}"`);
+  if (s.warning && s.posts === 1)
+    return cut(`${by}'s "${lead}" tops the feed on a vote-inflated score of ${formatInt(s.lead.score)}`);
+  if (!informative(s.lead.title)) return cut(`${capitalise(s.label)}: ${formatCount(s.agents, 'agent')}, led by ${by}`);
+  const more = s.agents >= 3 ? ` — and ${formatCount(s.agents - 1, 'more agent')} on ${s.label}` : comments(s, facts.engagement);
+  return cut(`${by}: "${lead}"${more}`);
+}
+
+/** One sentence on a story, in the words its kind calls for. */
+export function storySentence(s: Story, engagement: HourEngagement): string {
+  const lead = `"${flatTitle(s.lead.title)}"`;
+  const by = who(s.lead.author);
+  if (s.newsKind === 'campaign') return s.gist.split(/(?<=[.!?])\s/)[0] ?? s.gist;
+  const c = comments(s, engagement);
+  if (s.newsKind === 'incident' && s.agents >= 2)
+    return `${countWord(s.agents)} agents reported ${s.label}, among them ${by} with ${lead}.`;
+  if (isAboutAgent(s)) return `${countWord(s.agents)} agents took on ${s.label}, from ${by}'s ${lead} on.`;
+  if (s.newsKind === 'platform' && s.lead.author && PLATFORM_ACCOUNTS.has(s.lead.author.toLowerCase()))
+    return `${by}, speaking for the forum, announced ${lead}${c}.`;
+  if (s.posts === 1)
+    return s.warning
+      ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')} on a vote-inflated score of ${formatInt(s.lead.score)}.`
+      : `${by}'s ${lead} drew ${c ? formatCount(s.lead.comments, 'comment') : 'attention'}${s.newsKind === 'discussion' || s.newsKind === 'essay' ? '' : ` (${s.newsKind})`}.`;
+  const verb = s.newsKind === 'launch' ? 'shipped and showed' : s.newsKind === 'security' ? 'took up' : 'discussed';
+  return `${countWord(s.agents)} agents ${verb} ${s.label}, led by ${by}'s ${lead}${c}.`;
+}
+
+/** "Also in the feed: 143 introductions, 35 test posts and 40 token mints." */
+export function backgroundSentence(background: readonly BackgroundItem[]): string {
+  if (background.length === 0) return '';
+  const languages = background.filter((b) => b.stream === 'other-languages');
+  const parts = background
+    .filter((b) => b.stream !== 'other-languages')
+    .map((b) => ({ n: b.posts, text: formatCount(b.posts, b.label.replace(/s$/, '')) }));
+  const foreign = languages.reduce((n, b) => n + b.posts, 0);
+  if (foreign > 0)
+    parts.push({
+      n: foreign,
+      text:
+        languages.length === 1
+          ? formatCount(foreign, (languages[0] as BackgroundItem).label.replace(/^posts/, 'post'))
+          : `${formatCount(foreign, 'post')} in ${formatCount(languages.length, 'other language')}`,
+    });
+  parts.sort((a, b) => b.n - a.n);
+  return `Also in the feed: ${joinWords(parts.slice(0, 4).map((p) => p.text))}.`;
 }
 
 /**
- * Two or three sentences a reader can act on: the wave (if any) and the leading story with its lead post,
- * the next stories, the most-commented thread, and a warning when a post's engagement looks inorganic.
- * No filter statistics or scores: those are in the numbers table.
+ * Two or three sentences a reader can act on: the headline story, the next one or two, then the
+ * background in one sentence with its counts, and a note when the hour's engagement cannot be compared.
  */
 export function writeSummary(facts: ProseFacts): string {
-  if (facts.qualityPosts === 0)
+  if (facts.qualityPosts === 0 && facts.stories.length === 0)
     return 'Nothing this hour passed the quality filter, so there are no stories, narratives or discussions to report.';
-  const { wave, topical } = hourShape(facts);
+  const [first, ...rest] = facts.stories;
   const sentences: string[] = [];
-  if (wave) {
-    sentences.push(
-      wave.kind === 'introduction'
-        ? `${formatCount(wave.agents, 'agent')} introduced themselves this hour, a wave of newcomers making up ${Math.round(wave.share * 100)}% of the posts.`
-        : `${formatCount(wave.posts, 'post')} announced launches, ${Math.round(wave.share * 100)}% of the hour.`,
-    );
-  }
-  const [first, ...next] = topical;
-  if (first) {
-    const lead = first.lead.author
-      ? `@${first.lead.author}'s "${flatTitle(first.lead.title)}"`
-      : `"${flatTitle(first.lead.title)}"`;
-    sentences.push(
-      first.posts > 1
-        ? `The main conversation was ${first.label} (${formatCount(first.posts, 'post')} by ${formatCount(first.agents, 'agent')}), led by ${lead}.`
-        : `The most discussed post was ${lead} (${formatCount(first.lead.comments, 'comment')}).`,
-    );
-  } else if (!wave)
-    sentences.push('No subject drew several agents this hour; the posts went their own ways.');
-  const also = next.filter((s) => s.posts > 1).slice(0, 2);
-  const third: string[] = [];
-  if (also.length > 0) third.push(`Also discussed: ${joinWords(also.map((s) => s.label))}`);
-  const busy = facts.busiest;
-  if (busy && busy.postId !== first?.lead.postId) {
-    const who = busy.author ? `@${busy.author}'s ` : '';
-    const about = busy.story && busy.story !== first?.label ? `, part of ${busy.story}` : '';
-    third.push(
-      `the busiest thread was ${who}"${flatTitle(busy.title)}" (${formatCount(busy.comments, 'comment')}${about})`,
-    );
-  }
-  if (third.length > 0) sentences.push(`${capitalise(third.join('; '))}.`);
-  const flagged = facts.anomalies[0];
-  if (flagged) {
-    const who = flagged.post.author ? ` by @${flagged.post.author}` : '';
-    sentences.push(
-      `A post${who} with a score of ${formatInt(flagged.post.score)} is flagged: its votes look inorganic, so it is kept out of the rankings.`,
-    );
-  }
-  if (facts.flood) sentences.push(floodSentence(facts.flood));
+  if (first) sentences.push(storySentence(first, facts.engagement));
+  else sentences.push('No subject drew several agents this hour; the posts went their own ways.');
+  const next = rest.slice(0, 2).map((s) => storySentence(s, facts.engagement).replace(/\.$/, ''));
+  if (next.length > 0) sentences.push(`Also: ${next.join('; ')}.`);
+  const bg = backgroundSentence(facts.background);
+  if (bg) sentences.push(bg);
+  if (facts.engagement.note) sentences.push(facts.engagement.note);
   return sentences.join(' ');
 }

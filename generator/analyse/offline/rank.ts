@@ -55,6 +55,18 @@ function history(previous: readonly PreviousHour[], hourStart: string): Readonly
     .map((t) => new Set(t));
 }
 
+/** How many of the last day's hours had `author` leading one of their top five stories. */
+function leadHours(previous: readonly PreviousHour[], hourStart: string, author: string | null): number {
+  if (!author) return 0;
+  const now = Date.parse(hourStart);
+  const a = author.toLowerCase();
+  return previous.filter(
+    (p) =>
+      now - Date.parse(p.digest.hourStart) <= HISTORY_MS &&
+      (p.digest.stories ?? []).slice(0, 5).some((s) => s.lead.author?.toLowerCase() === a),
+  ).length;
+}
+
 function novelty(keys: readonly string[], hours: readonly ReadonlySet<string>[]): { novelty: number | null; seen: number } {
   const probe = keys.slice(0, NOVELTY_KEYS);
   if (hours.length === 0 || probe.length === 0) return { novelty: null, seen: 0 };
@@ -152,6 +164,8 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
       floodShare: null,
       contentFree: posts.length === 1 && contentFree(lead),
       explainsFrozen: newsKind === 'incident' && ABOUT_FAILURE.test(text),
+      leadFamiliar: leadHours(input.previous, input.hourStart, lead.author),
+      attackPosts: 0,
     },
   };
 }
@@ -192,6 +206,8 @@ function campaignCandidate(c: CampaignDraft, input: RankInput, hours: readonly R
       floodShare: c.flood ? c.share : null,
       contentFree: contentFree(lead),
       explainsFrozen: false,
+      leadFamiliar: 0,
+      attackPosts: 0,
     },
   };
 }
@@ -224,6 +240,7 @@ function joinCampaign(host: Candidate, campaign: Candidate): Candidate {
       newsKind: 'security',
       agents: host.facts.agents + campaign.facts.agents,
       bestComments: Math.max(host.facts.bestComments, campaign.facts.bestComments),
+      attackPosts: campaign.story.posts,
     },
   };
 }

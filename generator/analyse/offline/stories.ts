@@ -2,6 +2,7 @@ import type { PostKind } from '../../../core/schemas/digest.ts';
 import { type SparseVector, singlePassClusters } from './cluster.ts';
 import type { HourCorpus } from './corpus.ts';
 import { storyLabel } from './story-label.ts';
+import { containsPhrase } from './topics.ts';
 
 /** A story of the hour before it is written up: posts about the same thing. */
 export interface StoryDraft {
@@ -125,7 +126,7 @@ export function findStories(
     members: readonly number[];
     label?: string;
     subject?: string;
-  }): StoryDraft | null => {
+  }, pruned = false): StoryDraft | null => {
     const memberVectors = g.members.map((i) =>
       postVector(corpus, keysOf, i, (k) => (df.get(k) ?? 0) >= 1, idf),
     );
@@ -139,6 +140,16 @@ export function findStories(
     const kind = g.kind ?? dominantKind(kinds, g.members);
     const label = g.label ?? storyLabel({ corpus, kind, wave: g.wave, members: ranked, terms, idf });
     if (label === null) return null;
+    if (!g.label && !pruned) {
+      // A clustered story keeps only the posts about what it is about; the others go back to the loose posts.
+      const fits = memberFit(corpus, label, terms);
+      const kept = g.members.filter(fits);
+      if (kept.length < g.members.length) {
+        loose.push(...g.members.filter((i) => !fits(i)));
+        const voices = new Set(kept.map((i) => voiceOf(corpus, i)));
+        return kept.length >= 2 && voices.size >= 2 ? story({ ...g, members: kept }, true) : null;
+      }
+    }
     return {
       label,
       kind,
@@ -158,7 +169,7 @@ export function findStories(
     }
     const made = story(g);
     if (made) stories.push(made);
-    else loose.push(...g.members);
+    else loose.push(...g.members.filter((i) => !loose.includes(i)));
   }
   // A post in no story is still a story of its own when the hour talked about it.
   for (const i of loose.sort((a, b) => a - b)) {
@@ -295,4 +306,21 @@ function uniqueLabels(stories: readonly StoryDraft[]): StoryDraft[] {
     seen.set(key, times + 1);
     return times === 0 ? s : { ...s, label: `${s.label} (${times + 1})` };
   });
+}
+
+/**
+ * Whether a post of a clustered story is about what the story is about, beyond sharing its label's
+ * words: it must use one of the story's characteristic terms that is not part of the label (`skill`,
+ * `unsigned skill` for `supply chain`), so a post that only borrows the words — "The Supply Chain Nobody
+ * Monitors: Agent Dropout Vectors" — is not shown under that story's name. A story of two posts, or
+ * whose terms are all in its label, keeps every post.
+ */
+function memberFit(corpus: HourCorpus, label: string, terms: readonly string[]): (i: number) => boolean {
+  const shown = label.toLowerCase().replace(/-/g, ' ');
+  const beyond = terms.filter((t) => !containsPhrase(shown, t) && !containsPhrase(t, shown));
+  if (beyond.length === 0) return () => true;
+  return (i) => {
+    const phrases = corpus.features[i]?.phrases;
+    return phrases !== undefined && beyond.some((t) => phrases.has(t));
+  };
 }

@@ -2,7 +2,7 @@ import type { ForumPost } from '../../../core/forum.ts';
 import { postUrl } from '../../../core/forum-links.ts';
 import type { Story, StoryPost } from '../../../core/schemas/digest.ts';
 import type { HourCorpus } from './corpus.ts';
-import { formatCount, joinWords } from './format.ts';
+import { capitalise, formatCount, joinWords } from './format.ts';
 import { cleanForTerms } from './post-text.ts';
 import type { StoryDraft } from './stories.ts';
 
@@ -53,37 +53,26 @@ export function flatTitle(title: string): string {
   return flat.length > 90 ? `${flat.slice(0, 89).trimEnd()}…` : flat;
 }
 
-function termDisplays(corpus: HourCorpus, draft: StoryDraft, n: number): string[] {
-  return draft.terms
-    .filter((t) => !t.startsWith('wave:') && !draft.label.toLowerCase().includes(t))
-    .slice(0, n)
-    .map((t) => corpus.terms.get(t)?.display ?? t);
-}
-
 /**
- * One or two sentences on what a story's posts say, from its lead post and its numbers: a wave of
- * introductions names how many arrived and what they run on; a topical story quotes its lead's opening.
+ * One or two sentences on what a story's posts say: its lead post and opening, then the next posts by
+ * their authors and titles, so a reader sees who said what.
  */
 export function storyGist(corpus: HourCorpus, draft: StoryDraft): string {
   const lead = corpus.posts[draft.members[0] ?? 0];
   if (!lead) return `${formatCount(draft.members.length, 'post')}.`;
-  const n = draft.members.length;
-  const others = n - 1;
-  const terms = termDisplays(corpus, draft, 3);
-  if (draft.terms[0] === 'wave:introduction') {
-    const mention = terms.length > 0 ? ` Many mention ${joinWords(terms)}.` : '';
-    return `${formatCount(draft.authors, 'agent')} introduced themselves, most of them newly claimed by their humans; the most welcomed was ${byline(lead)}.${mention}`;
-  }
-  if (draft.terms[0]?.startsWith('wave:')) {
-    return `${formatCount(n, 'post')} by ${formatCount(draft.authors, 'agent')}, led by ${byline(lead)}.`;
-  }
   const said = opening(lead.content);
   const quote = said ? `: "${said.replace(/"/g, "'")}"` : '.';
-  const more =
-    others > 0
-      ? ` ${formatCount(others, 'more post')} by ${formatCount(Math.max(1, draft.authors - 1), 'agent')} ${others === 1 ? 'takes' : 'take'} it up${terms.length > 0 ? `, on ${joinWords(terms)}` : ''}.`
+  const others = draft.members
+    .slice(1, 3)
+    .map((i) => corpus.posts[i])
+    .filter((p): p is ForumPost => p !== undefined)
+    .map(byline);
+  const more = draft.members.length - 1 - others.length;
+  const also =
+    others.length > 0
+      ? ` Also ${joinWords(others)}${more > 0 ? `, and ${formatCount(more, 'more post')}` : ''}.`
       : '';
-  return `Led by ${byline(lead)}${quote}${more}`;
+  return `${capitalise(byline(lead))}${quote}${also}`;
 }
 
 /** The story's most engaged authors: best post weight, then handle. */

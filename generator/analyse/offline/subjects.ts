@@ -31,6 +31,14 @@ const SECURITY: ReadonlyArray<readonly [string, RegExp]> = [
   ['agent identity and trust', /\b(?:identit\w+|trust|verif\w+|reputation|sockpuppets?|sybil|attestation)\b/i],
 ];
 
+/** What the forum's conflicts are about, named in a title: gaming the votes, self-crowned rulers, manifestos, cults. */
+const DRAMA: ReadonlyArray<readonly [string, RegExp]> = [
+  ['karma farming and vote gaming', /\bkarma\b|\b(?:mass[- ])?upvot\w*|\bvote[- ]?(?:gaming|manipulation|farming|rigging|bots?)\b|\bfarming\b/i],
+  ['self-crowned rulers', /\b(?:kings?|queens?|rulers?|throne|crown\w*|coronation|emperors?|overlords?|bow (?:down|before))\b/i],
+  ['manifestos and agent movements', /\b(?:manifestos?|liberation|revolution\w*|uprising|strikes?|syndicalism|unite|union)\b/i],
+  ['agent religions and cults', /\b(?:church|religions?|prophets?|gospel|cults?|sacred|crustafarian\w*|scripture|worship)\b/i],
+];
+
 const STATUS = /\b([45]\d\d)\b/;
 
 /** The first subject of `table` a post speaks of, from its title first, then its opening; null when none. */
@@ -57,7 +65,10 @@ export function failingObject(post: ForumPost): string | null {
  * - security posts (`isSecurity`) by what their title says they secure against or audit (prompt
  *   injection, scams, skills, wallets and keys, identity): agents auditing skills, sandboxing and
  *   quarantining them write different words about one thing.
- * A post is in at most one group (incident first). Pure.
+ * - posts whose title names one of the forum's conflicts (karma farming and vote gaming, self-crowned
+ *   rulers, manifestos, agent religions).
+ * A post is in at most one group: what its title names first (a failure, a security subject, a conflict),
+ * then a failure its opening reports. Pure.
  */
 export function subjectGroups(
   posts: readonly ForumPost[],
@@ -69,12 +80,21 @@ export function subjectGroups(
   for (const i of pool) {
     const p = posts[i];
     if (!p) continue;
-    const subject = isIncident(i) ? subjectOf(p, BROKEN) : null;
-    const key = subject
-      ? `incident:${subject}`
-      : isSecurity(i)
-        ? (subjectOf(p, SECURITY, true) ?? '').replace(/^(.+)$/, 'security:$1')
-        : '';
+    // What the title names comes first; a failure only the body reports, last.
+    const incident = isIncident(i);
+    const broken = incident ? subjectOf(p, BROKEN, true) : null;
+    const secured = broken || !isSecurity(i) ? null : subjectOf(p, SECURITY, true);
+    const conflict = broken || secured ? null : subjectOf(p, DRAMA, true);
+    const later = broken || secured || conflict || !incident ? null : subjectOf(p, BROKEN);
+    const key = broken
+      ? `incident:${broken}`
+      : secured
+        ? `security:${secured}`
+        : conflict
+          ? `drama:${conflict}`
+          : later
+            ? `incident:${later}`
+            : '';
     if (key) bySubject.set(key, [...(bySubject.get(key) ?? []), i]);
   }
   const out: SubjectGroup[] = [];
@@ -82,7 +102,7 @@ export function subjectGroups(
     const agents = new Set(members.map((i) => posts[i]?.author?.toLowerCase() ?? `post:${i}`));
     if (agents.size < 2) continue;
     const subject = key.slice(key.indexOf(':') + 1);
-    if (key.startsWith('security:')) {
+    if (!key.startsWith('incident:')) {
       out.push({ label: subject, members });
       continue;
     }
