@@ -98,12 +98,17 @@ export const Story = z
     gist: z.string().min(1).describe('One or two sentences on what the posts say.'),
     lead: StoryPost.describe('The most central, best-engaged post.'),
     related: z.array(StoryPost).describe('Other notable posts of the story, best first.'),
-    posts: z.int().positive().describe('Posts in the story (quality posts; for a campaign, the posts it gathers).'),
+    posts: z
+      .int()
+      .positive()
+      .describe('Posts in the story (quality posts; for a campaign, the posts it gathers).'),
     share: z
       .number()
       .min(0)
       .max(1)
-      .describe("Share (0–1) of the hour's quality posts in the story (for a campaign, of all posts scraped)."),
+      .describe(
+        "Share (0–1) of the hour's quality posts in the story (for a campaign, of all posts scraped).",
+      ),
     agents: z.int().nonnegative().describe('Distinct authors in the story.'),
     notableAgents: z.array(z.string().min(1)).describe("The story's most engaged authors (untrusted text)."),
     score: z.int().describe("Sum of the posts' scores."),
@@ -117,7 +122,9 @@ export const Story = z
     postIds: z
       .array(z.string().min(1))
       .optional()
-      .describe("Forum ids of every post of the story, the lead first (a campaign's are posts the filter dropped)."),
+      .describe(
+        "Forum ids of every post of the story, the lead first (a campaign's are posts the filter dropped).",
+      ),
     newsKind: NewsKind.optional().describe(
       `What kind of news the story is: ${NEWS_KINDS.slice(0, -1).join(', ')} or ${NEWS_KINDS.at(-1)}.`,
     ),
@@ -129,7 +136,9 @@ export const Story = z
     signals: z
       .array(z.string().min(1))
       .optional()
-      .describe('Why the story is news, in short phrases ("7 agents", "new since yesterday", "names HTTP 401").'),
+      .describe(
+        'Why the story is news, in short phrases ("7 agents", "new since yesterday", "names HTTP 401").',
+      ),
     warning: z
       .string()
       .min(1)
@@ -217,6 +226,75 @@ export const TopPostPattern = z
   );
 export type TopPostPattern = z.infer<typeof TopPostPattern>;
 
+/** How far the hour's engagement numbers can be compared (see the analyser's `hourEngagement`). */
+export const ENGAGEMENT_STATES = ['organic', 'frozen', 'missing'] as const;
+
+/** The hour's numbers, as the report's Numbers table shows them (extra field of the digest). */
+export const HourNumbers = z
+  .object({
+    authors: z.int().nonnegative().describe('Distinct authors of quality posts.'),
+    droppedByReason: z
+      .record(z.string(), z.int().nonnegative())
+      .describe('Posts the quality filter dropped, by reason (empty, injection, promotion, …).'),
+    postsByKind: z
+      .record(z.string(), z.int().nonnegative())
+      .describe('Quality posts by kind (introduction, question, launch, …).'),
+    inStories: z.int().nonnegative().describe('Quality posts in a story of several posts.'),
+    commentsReported: z.int().nonnegative().describe('Comments the forum reported on quality posts.'),
+    threadsFetched: z.int().nonnegative().describe('Comment threads read.'),
+    commentsRead: z.int().nonnegative().describe('Comments read in those threads.'),
+    threads: z
+      .object({
+        wanted: z.int().nonnegative(),
+        fetched: z.int().nonnegative(),
+        failed: z.int().nonnegative(),
+      })
+      .strict()
+      .nullable()
+      .describe('Threads the scraper wanted, fetched and failed to fetch, when known.'),
+    narrativesTracked: z.int().nonnegative().describe('Narratives tracked this hour.'),
+    flaggedPosts: z.int().nonnegative().describe('Posts whose engagement looks inorganic.'),
+    engagement: z
+      .enum(ENGAGEMENT_STATES)
+      .describe(
+        '`organic` when engagement can be compared; `frozen` (comments stalled) or `missing` (not recorded).',
+      ),
+    engagementNote: z
+      .string()
+      .describe("What a reader should know about the hour's engagement; empty when organic."),
+  })
+  .strict()
+  .describe("The hour's numbers.");
+export type HourNumbers = z.infer<typeof HourNumbers>;
+
+/** The hour's tone with its reason and the numbers behind it (extra field of the digest). */
+export const ToneReport = z
+  .object({
+    word: z.string().min(1).describe('The tone word (same as `overallSentiment`).'),
+    why: z.string().min(1).describe('Why the hour reads so, in one sentence.'),
+    meanCompound: z.number().min(-1).max(1).describe('Mean VADER compound of the scored posts, −1 to 1.'),
+    noise: z.number().min(0).max(1).describe('Standard error of that mean.'),
+    scored: z.int().nonnegative().describe('Posts scored.'),
+  })
+  .strict()
+  .describe("The hour's tone and why.");
+export type ToneReport = z.infer<typeof ToneReport>;
+
+/** A narrative's line in the report: its share now and before (extra field of the digest). */
+export const NarrativeLine = z
+  .object({
+    id: z.string().min(1).describe('Stable id of the narrative.'),
+    label: z.string().min(1).describe('Its label.'),
+    status: z.enum(['emerging', 'continuing', 'fading']).describe('Its status this hour.'),
+    posts: z.int().nonnegative().describe('Quality posts in it this hour (0: no longer seen).'),
+    share: z.number().min(0).max(1).describe("Share (0–1) of the hour's quality posts."),
+    previousShare: z.number().min(0).max(1).nullable().describe('Its share in the previous hour, or null.'),
+    firstSeen: IsoDateTime.describe('Hour it was first seen.'),
+  })
+  .strict()
+  .describe("A narrative's line in the report.");
+export type NarrativeLine = z.infer<typeof NarrativeLine>;
+
 /** The full hourly digest (contract: Digest (full)); `topPostPatterns` is our definition of an open field. */
 export const Digest = z
   .object({
@@ -258,6 +336,20 @@ export const Digest = z
       .array(BackgroundItem)
       .optional()
       .describe("The hour's background streams (introductions, tests, mints…), largest first."),
+    // numbers … floodNote: the report's sections as data; absent in digests written before them.
+    numbers: HourNumbers.optional().describe("The hour's numbers (the report's Numbers table)."),
+    tone: ToneReport.optional().describe("The hour's tone, why, and the numbers behind it."),
+    narrativeLines: z
+      .array(NarrativeLine)
+      .optional()
+      .describe('Every narrative tracked this hour with its share now and before.'),
+    floodNote: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'When posts the filter dropped out-voted every quality post: what they were and their votes.',
+      ),
     createdAt: IsoDateTime.describe('When the digest was generated.'),
   })
   .strict()

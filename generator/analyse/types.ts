@@ -48,7 +48,8 @@ export type Analysis = Pick<
   | 'sentimentShift'
   | 'topPostPatterns'
 > &
-  Required<Pick<Digest, 'stories' | 'anomalies' | 'background'>> & { readonly signals: HourSignals };
+  Required<Pick<Digest, 'stories' | 'anomalies' | 'background' | 'numbers' | 'tone' | 'narrativeLines'>> &
+  Pick<Digest, 'floodNote'> & { readonly signals: HourSignals };
 
 /** Turns one hour of quality posts into digest fields. Implementations must be deterministic for the offline one. */
 export interface Analyser {

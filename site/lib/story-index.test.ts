@@ -5,7 +5,7 @@ import {
   narrativePosts,
   narrativeStories,
   type StoryDigest,
-  storiesByShare,
+  storiesInOrder,
 } from './story-index.ts';
 
 const post = (postId: string, author: string | null, score: number, comments = 0): StoryPost => ({
@@ -85,7 +85,7 @@ describe('agentProfiles', () => {
   });
 });
 
-describe('storiesByShare', () => {
+describe('storiesInOrder', () => {
   it('orders stories by the share the page shows, keeping the digest order on ties', () => {
     const stories = [
       { id: 'a', share: 0.02 },
@@ -93,6 +93,6 @@ describe('storiesByShare', () => {
       { id: 'c', share: 0.02 },
       { id: 'd', share: 0.04 },
     ];
-    expect(storiesByShare(stories).map((s) => s.id)).toEqual(['b', 'd', 'a', 'c']);
+    expect(storiesInOrder(stories).map((s) => s.id)).toEqual(['b', 'd', 'a', 'c']);
   });
 });

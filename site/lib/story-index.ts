@@ -32,10 +32,11 @@ export interface AgentProfile {
 }
 
 /**
- * Stories in the order of the figure the pages show for them: share of the hour's posts, largest first
- * (ties keep the digest's order).
+ * Stories in the order pages show them: the digest's own order (most newsworthy first) for digests
+ * ranked by news; for older digests, share of the hour's posts, largest first (ties keep their order).
  */
-export function storiesByShare<T extends Pick<Story, 'share'>>(stories: readonly T[]): T[] {
+export function storiesInOrder<T extends Pick<Story, 'share' | 'newsScore'>>(stories: readonly T[]): T[] {
+  if (stories.some((s) => s.newsScore !== undefined)) return [...stories];
   return stories
     .map((story, i) => ({ story, i }))
     .sort((a, b) => b.story.share - a.story.share || a.i - b.i)

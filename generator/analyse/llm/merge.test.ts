@@ -15,7 +15,12 @@ const answer: LlmAnswer = {
 };
 
 describe('mergeAnswer', () => {
-  const merged = mergeAnswer(OFFLINE, answer);
+  const merged = mergeAnswer(OFFLINE, answer, {
+    hourStart: '2026-02-03T14:00:00.000Z',
+    hourEnd: '2026-02-03T15:00:00.000Z',
+    totalPosts: 120,
+    qualityPosts: 3,
+  });
 
   it('takes the title, summary, gists and descriptions from the answer', () => {
     expect(merged.title).toBe('Memory leads');
@@ -24,6 +29,9 @@ describe('mergeAnswer', () => {
     expect(merged.hotDiscussions[0]?.description).toBe('New description.');
     expect(merged.fullDigest).toMatch(/^# Memory leads\n\n## Overview\n\nMemory led\.\n\nTools followed\.\n/);
     expect(merged.fullDigest).toContain('New gist two.');
+    // The rest of the report comes from the same fields as the offline one, rendered by core.
+    expect(merged.fullDigest).toContain('## Tone');
+    expect(merged.fullDigest).toContain('Agents asked each other how they remember.');
   });
 
   it('keeps every other field of the offline analysis', () => {

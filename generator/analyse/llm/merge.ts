@@ -1,16 +1,20 @@
-import type { Analysis } from '../types.ts';
+import { renderFullDigest } from '../../../core/digest-report.ts';
+import type { Analysis, AnalysisInput } from '../types.ts';
 import { overviewParagraphs } from './answer-check.ts';
 import type { LlmAnswer } from './answer-schema.ts';
-import { renderDigest } from './digest-markdown.ts';
 
 /**
  * The offline analysis with the model's prose laid over it: the title, the summary, each story's gist
  * and each hot discussion's description (matched by position; the answer check has tied them to the
- * prompt's refs), and a `fullDigest` rendered around the model's Overview (see digest-markdown.ts).
+ * prompt's refs), and a `fullDigest` rendered by core from the same fields around the model's Overview.
  * Everything else — counts, ids, URLs, labels, topics, notable agents, tone, narratives and their
- * statuses, patterns, anomalies, signals — is the offline result's, untouched.
+ * statuses, patterns, anomalies, background, numbers, signals — is the offline result's, untouched.
  */
-export function mergeAnswer(offline: Analysis, answer: LlmAnswer): Analysis {
+export function mergeAnswer(
+  offline: Analysis,
+  answer: LlmAnswer,
+  hour: Pick<AnalysisInput, 'hourStart' | 'hourEnd' | 'totalPosts'> & { readonly qualityPosts: number },
+): Analysis {
   const stories = offline.stories.map((s, i) => ({ ...s, gist: answer.stories[i]?.gist ?? s.gist }));
   const hotDiscussions = offline.hotDiscussions.map((h, i) => ({
     ...h,
@@ -22,12 +26,14 @@ export function mergeAnswer(offline: Analysis, answer: LlmAnswer): Analysis {
     summary: answer.summary,
     stories,
     hotDiscussions,
-    fullDigest: renderDigest({
+    fullDigest: renderFullDigest({
+      ...offline,
+      ...hour,
       title: answer.title,
-      overview: overviewParagraphs(answer.overview),
+      summary: answer.summary,
       stories,
       hotDiscussions,
-      offlineDigest: offline.fullDigest,
+      overview: overviewParagraphs(answer.overview),
     }),
   };
 }

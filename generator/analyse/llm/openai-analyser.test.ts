@@ -91,7 +91,7 @@ describe('createOpenAIAnalyser: success', () => {
       /^# Agents weigh agent memory and tool use\n\n## Overview\n\nThe hour centred on agent memory, tool use\.\n\nThe tone was curious\.\n/,
     );
     expect(digest).toContain(
-      '### 1. agent memory\n\n2 posts by 2 agents (67% of the hour)\n\nAgents compare notes on agent memory.',
+      '### 1. agent memory\n\n2 posts by 2 agents\n\nAgents compare notes on agent memory.',
     );
     expect(digest).toContain(
       '- Lead: [How do you keep memory across sessions?](https://www.moltbook.com/post/p1) by @NovaMind (score 40, 12 comments)',
@@ -101,11 +101,11 @@ describe('createOpenAIAnalyser: success', () => {
     );
     expect(digest).not.toContain('Offline story text.');
     expect(digest).not.toContain('Offline discussion text.');
-    // The offline sections the model does not write are kept as they are, in order.
-    expect(digest.indexOf('## Narratives\n\n### Emerging\n\n- **memory persistence**')).toBeGreaterThan(
+    // The sections the model does not write are rendered by core from the offline analysis's fields.
+    expect(digest.indexOf('## Narratives\n\n### Emerging\n\n- **agent memory**')).toBeGreaterThan(
       digest.indexOf('## Hot discussions'),
     );
-    expect(digest).toContain('## Sentiment\n\nOverall tone: **curious**.');
+    expect(digest).toContain('## Tone\n\n**curious**: Agents asked each other how they remember.');
     expect(digest).toContain('| Posts scraped | 120 |');
   });
 

@@ -148,7 +148,12 @@ export function createOpenAIAnalyser(opts: OpenAIAnalyserOptions): Analyser {
       usage: result.usage,
       durationMs: Date.now() - started,
     });
-    return mergeAnswer(offline, checked.answer);
+    return mergeAnswer(offline, checked.answer, {
+      hourStart: input.hourStart,
+      hourEnd: input.hourEnd,
+      totalPosts: input.totalPosts,
+      qualityPosts: input.posts.length,
+    });
   }
 
   return {

@@ -116,11 +116,17 @@ describe('buildPrompt', () => {
       previousHour: null,
       flaggedPosts: [],
       droppedVoteFlood: null,
+      background: [],
+      engagementNote: null,
+      toneWhy: 'Agents asked each other how they remember.',
     });
     expect((facts.stories as unknown[])[0]).toEqual({
       ref: 'S1',
       label: 'agent memory',
       kind: 'discussion',
+      newsKind: 'discussion',
+      why: [],
+      warning: null,
       posts: 2,
       sharePercent: 67,
       agents: 2,

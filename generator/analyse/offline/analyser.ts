@@ -1,31 +1,36 @@
 import { z } from 'zod';
-import type { ForumComment } from '../../../core/forum.ts';
-import type { EngagementAnomaly, PostKind, Story } from '../../../core/schemas/digest.ts';
+import { renderFullDigest } from '../../../core/digest-report.ts';
+import type {
+  EngagementAnomaly,
+  HourNumbers,
+  NarrativeLine,
+  PostKind,
+  Story,
+  ToneReport,
+} from '../../../core/schemas/digest.ts';
 import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
 import { engagementAnomalies } from './anomalies.ts';
 import { backgroundKind } from './background.ts';
 import { backgroundStreams } from './background-streams.ts';
 import { findCampaigns } from './campaigns.ts';
-import { hourEngagement } from './engagement.ts';
-import { handleMatcher, postEntities } from './entities.ts';
-import { namedAgentGroups } from './named-agents.ts';
-import { subjectGroups } from './subjects.ts';
-import { knownHandles } from './known-handles.ts';
-import { hasMarker, newsMarkers } from './news-kind.ts';
-import { rankStories } from './rank.ts';
 import { readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';
+import { hourEngagement } from './engagement.ts';
+import { handleMatcher, postEntities } from './entities.ts';
 import { postKind } from './kinds.ts';
+import { knownHandles } from './known-handles.ts';
+import { TONE_WORDS } from './lexicons.ts';
 import { type NarrativeDraft, narrativeLifecycle, narrativeLists } from './lifecycle.ts';
+import { namedAgentGroups } from './named-agents.ts';
+import { hasMarker, newsMarkers } from './news-kind.ts';
+import { newsTone } from './news-tone.ts';
 import { topPostPatterns } from './patterns.ts';
-import { writeSummary, writeTitle } from './prose.ts';
-import { renderReport } from './report.ts';
+import { floodSentence, writeSummary, writeTitle } from './prose.ts';
+import { rankStories } from './rank.ts';
 import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
 import { storyId, storyPost } from './story-text.ts';
-
-/** First term of the wave stories that are no topic: posts gathered by language, and promotion. */
-const NOT_TOPICS = /^wave:(?:language:|promotion$)/;
+import { subjectGroups } from './subjects.ts';
 
 /** Stories whose leads the hot discussions leave out: a reader already sees them above. */
 const LEADS_SHOWN = 5;
@@ -186,7 +191,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
 
   const lists = narrativeLists(narratives);
   const previousWord = input.previous[0]?.signals?.tone;
-  const tone = hourTone(corpus, config.toneSample, previousWord);
+  const lexicon = hourTone(
+    corpus,
+    config.toneSample,
+    (TONE_WORDS as readonly string[]).includes(previousWord ?? '') ? previousWord : undefined,
+  );
+  const news = newsTone(stories, engagement, lexicon.word);
+  const tone = { ...lexicon, word: news.word };
   const shift = sentimentShift(tone, input.hourStart, input.previous);
   const discussions = hotDiscussions(
     {
@@ -197,7 +208,9 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       urlBase,
       skip: new Set([
         ...corpus.posts.flatMap((_, i) => (streams[i] !== null ? [i] : [])),
-        ...stories.slice(0, LEADS_SHOWN).flatMap((s) => (byId.has(s.lead.postId) ? [byId.get(s.lead.postId) as number] : [])),
+        ...stories
+          .slice(0, LEADS_SHOWN)
+          .flatMap((s) => (byId.has(s.lead.postId) ? [byId.get(s.lead.postId) as number] : [])),
       ]),
       missing: engagement.state === 'missing',
     },
@@ -206,49 +219,84 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     },
   );
   const patterns = topPostPatterns(corpus.posts.filter((_, i) => !corpus.duplicate[i] && !anomalous.has(i)));
-  const prose = { qualityPosts: total, stories, background, anomalies, engagement, flood: input.voteFlood ?? null };
+  const prose = {
+    qualityPosts: total,
+    stories,
+    background,
+    anomalies,
+    engagement,
+    flood: input.voteFlood ?? null,
+  };
   const title = writeTitle(prose);
   const summary = writeSummary(prose);
 
-  let commentsFetched = 0;
+  let commentsRead = 0;
   let threadsFetched = 0;
   for (const p of corpus.posts) {
     const list = input.comments.get(p.id);
     if (list) {
       threadsFetched++;
-      commentsFetched += list.length;
+      commentsRead += list.length;
     }
   }
-  const kindCounts: Record<string, number> = {};
-  for (const k of kinds) kindCounts[k] = (kindCounts[k] ?? 0) + 1;
+  const count = (keys: readonly string[]): Record<string, number> => {
+    const out: Record<string, number> = {};
+    for (const k of keys) out[k] = (out[k] ?? 0) + 1;
+    return out;
+  };
   const previousShares = new Map<string, number>();
   for (const n of input.previous[0]?.signals?.narratives ?? [])
     if (n.posts > 0) previousShares.set(n.id ?? n.label, n.share);
-  const fullDigest = renderReport({
-    hourStart: input.hourStart,
-    hourEnd: input.hourEnd,
-    title,
-    summary,
-    totalPosts: input.totalPosts,
-    qualityPosts: total,
+  const numbers: HourNumbers = {
     authors: new Set(corpus.posts.map((p) => p.author).filter((a) => a !== null)).size,
+    droppedByReason: count((input.dropped ?? []).map((d) => d.reason)),
+    postsByKind: count(kinds),
+    inStories: stories
+      .filter((s) => s.posts > 1 && s.newsKind !== 'campaign')
+      .reduce((n, s) => n + s.posts, 0),
     commentsReported: corpus.posts.reduce((sum, p) => sum + p.commentCount, 0),
     threadsFetched,
-    commentsFetched,
-    threads: input.threads,
+    commentsRead,
+    threads: input.threads ?? null,
+    narrativesTracked: narratives.length,
+    flaggedPosts: anomalies.length,
+    engagement: engagement.state,
+    engagementNote: engagement.note,
+  };
+  const toneReport: ToneReport = {
+    word: tone.word,
+    why: news.why,
+    meanCompound: tone.meanCompound,
+    noise: tone.noise,
+    scored: tone.scored,
+  };
+  const narrativeLines: NarrativeLine[] = narratives.map((n) => ({
+    id: n.id ?? n.label,
+    label: n.label,
+    status: n.status,
+    posts: n.posts,
+    share: n.share,
+    previousShare: previousShares.get(n.id ?? n.label) ?? null,
+    firstSeen: n.firstSeen,
+  }));
+  const floodNote = input.voteFlood ? floodSentence(input.voteFlood) : undefined;
+  const fullDigest = renderFullDigest({
+    title,
+    summary,
+    hourStart: input.hourStart,
+    hourEnd: input.hourEnd,
+    totalPosts: input.totalPosts,
+    qualityPosts: total,
+    hotDiscussions: discussions,
+    topPostPatterns: patterns,
     stories,
     anomalies,
-    flood: input.voteFlood ?? null,
-    kinds: kindCounts,
-    discussions,
-    narratives,
-    previousShares,
-    tone: tone.word,
+    background,
+    numbers,
+    tone: toneReport,
     sentimentShift: shift,
-    meanCompound: tone.meanCompound,
-    toneNoise: tone.noise,
-    toneScored: tone.scored,
-    patterns,
+    narrativeLines,
+    floodNote,
   });
 
   return {
@@ -268,6 +316,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     stories,
     anomalies,
     background,
+    numbers,
+    tone: toneReport,
+    narrativeLines,
+    ...(floodNote ? { floodNote } : {}),
     signals: {
       hourStart: input.hourStart,
       narratives,
@@ -284,8 +336,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
  * threads fill the list only while fewer than five such stories exist (a small hour).
  */
 function topicStories(stories: readonly StoryDraft[], limit: number): StoryDraft[] {
-  const topical = stories.filter((d) => !NOT_TOPICS.test(d.terms[0] ?? ''));
-  const several = topical.filter((d) => d.members.length > 1);
-  const lone = several.length >= 5 ? [] : topical.filter((d) => d.members.length === 1);
+  const several = stories.filter((d) => d.members.length > 1);
+  const lone = several.length >= 5 ? [] : stories.filter((d) => d.members.length === 1);
   return [...several, ...lone].slice(0, limit);
 }

@@ -1,5 +1,5 @@
+import { formatInt } from '../../../core/format.ts';
 import type { ForumPost } from '../../../core/forum.ts';
-import { formatInt } from './format.ts';
 
 /** Thresholds of `engagementAnomalies`, calibrated on the real January 2026 sample. */
 export const ANOMALY_RULES = {

@@ -34,7 +34,8 @@ export function backgroundStreams(posts: readonly ForumPost[], urlBase: string):
     seen.add(p.id);
     const kind = backgroundKind(p);
     if (!kind) continue;
-    const label = kind === 'language' ? `posts in ${backgroundLanguage(p) ?? 'other languages'}` : LABEL[kind];
+    const label =
+      kind === 'language' ? `posts in ${backgroundLanguage(p) ?? 'other languages'}` : LABEL[kind];
     const g = groups.get(label) ?? { stream: STREAM[kind], label, posts: [] };
     g.posts.push(p);
     groups.set(label, g);

@@ -1,7 +1,7 @@
+import { formatCount, formatInt } from '../../../core/format.ts';
 import type { ForumPost } from '../../../core/forum.ts';
 import type { NewsKind } from '../../../core/schemas/digest.ts';
 import type { DropReason } from '../../filter/index.ts';
-import { formatCount, formatInt } from './format.ts';
 import { flatTitle } from './story-text.ts';
 
 /** A post the quality filter dropped, with the first reason that applied. */
@@ -47,7 +47,12 @@ const AUTHOR_FLOOD = 10;
 /** Agents pushing promotion before the pushes make one story. */
 const PROMOTION_AGENTS = 3;
 
-const COPY_REASONS: ReadonlySet<DropReason> = new Set(['empty', 'duplicate', 'near-duplicate', 'template-flood']);
+const COPY_REASONS: ReadonlySet<DropReason> = new Set([
+  'empty',
+  'duplicate',
+  'near-duplicate',
+  'template-flood',
+]);
 
 function voices(posts: readonly ForumPost[]): number {
   return new Set(posts.map((p) => (p.author ? `a:${p.author.toLowerCase()}` : `p:${p.id}`))).size;
@@ -118,7 +123,9 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
     const key = templateKey(d.post.title);
     templates.set(key, [...(templates.get(key) ?? []), d]);
   }
-  for (const [, group] of [...templates].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))) {
+  for (const [, group] of [...templates].sort(
+    (a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1),
+  )) {
     if (group.length < Math.max(FLOOD_MIN, FLOOD_SHARE * totalPosts)) continue;
     const posts = group.map((d) => d.post).sort(byEngagement);
     const lead = posts[0] as ForumPost;
@@ -139,7 +146,10 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
       share: share(posts.length),
       gist: `${formatInt(posts.length)} ${what}, titled "${title}", came from ${formatCount(accounts, 'account')} ${spanPhrase(posts)}: ${Math.round(share(posts.length) * 100)}% of the hour's posts.${outvoted}`,
       flood: true,
-      signals: [`${formatInt(posts.length)} posts ${spanPhrase(posts)}`, `${formatCount(accounts, 'account')}`],
+      signals: [
+        `${formatInt(posts.length)} posts ${spanPhrase(posts)}`,
+        `${formatCount(accounts, 'account')}`,
+      ],
     });
   }
 
@@ -148,8 +158,12 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
     if (!p.author || used.has(p.id)) continue;
     byAuthor.set(p.author, [...(byAuthor.get(p.author) ?? []), p]);
   }
-  const floodedAuthors = new Set(dropped.filter((d) => d.reason === 'author-flood').map((d) => d.post.author));
-  for (const [author, posts] of [...byAuthor].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))) {
+  const floodedAuthors = new Set(
+    dropped.filter((d) => d.reason === 'author-flood').map((d) => d.post.author),
+  );
+  for (const [author, posts] of [...byAuthor].sort(
+    (a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1),
+  )) {
     if (posts.length < AUTHOR_FLOOD || !floodedAuthors.has(author)) continue;
     const sorted = [...posts].sort(byEngagement);
     const lead = sorted[0] as ForumPost;
@@ -174,7 +188,12 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
     if (used.has(d.post.id)) continue;
     const p = d.post;
     const twins = dropped
-      .filter((x) => !used.has(x.post.id) && x.post.author === p.author && templateKey(x.post.title) === templateKey(p.title))
+      .filter(
+        (x) =>
+          !used.has(x.post.id) &&
+          x.post.author === p.author &&
+          templateKey(x.post.title) === templateKey(p.title),
+      )
       .map((x) => x.post)
       .sort(byEngagement);
     const who = p.author ? `@${p.author}'s` : 'an anonymous';
@@ -190,14 +209,19 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
     });
   }
 
-  const injections = dropped.filter((d) => d.reason === 'injection' && !used.has(d.post.id)).map((d) => d.post);
+  const injections = dropped
+    .filter((d) => d.reason === 'injection' && !used.has(d.post.id))
+    .map((d) => d.post);
   if (injections.length >= 2 || injections.some((p) => p.commentCount >= bar)) {
     const posts = [...injections].sort(byEngagement);
     const authors = [...new Set(posts.map((p) => p.author).filter((a): a is string => a !== null))];
     const lead = posts[0] as ForumPost;
     const by = authors.length === 1 ? ` by @${authors[0]}` : '';
     push({
-      label: authors.length === 1 ? `hidden instructions in @${authors[0]}'s posts` : 'posts hiding instructions for AI readers',
+      label:
+        authors.length === 1
+          ? `hidden instructions in @${authors[0]}'s posts`
+          : 'posts hiding instructions for AI readers',
       newsKind: 'security',
       posts,
       agents: voices(posts),
@@ -210,7 +234,9 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
 
   const promotion = [
     ...input.kept.filter((p) => !used.has(p.id) && input.isPromotion(p)),
-    ...dropped.filter((d) => (d.reason === 'promotion' || d.reason === 'spam') && !used.has(d.post.id)).map((d) => d.post),
+    ...dropped
+      .filter((d) => (d.reason === 'promotion' || d.reason === 'spam') && !used.has(d.post.id))
+      .map((d) => d.post),
   ].sort(byEngagement);
   const pushers = voices(promotion);
   if (pushers >= PROMOTION_AGENTS) {

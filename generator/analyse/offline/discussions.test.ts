@@ -49,7 +49,8 @@ describe('hotDiscussions', () => {
       sentimentOf: 'replies',
     });
     expect(found[1]?.sentimentOf).toBe('post');
-    expect(found[1]?.description).toContain('The replies were not read this hour.');
+    expect(found[1]?.description).toContain('9 comments, score 0.');
+    expect(found[1]?.description).not.toMatch(/not read/);
   });
 
   it('says when replies were fetched and none came back', () => {
@@ -67,21 +68,27 @@ describe('hotDiscussions', () => {
     expect(d?.description).not.toMatch(/upvote/);
   });
 
-  it('never ranks a flagged thread first: it follows the organic ones, with a warning', () => {
+  it('never lists a flagged thread, background posts or the leads already shown, and nothing when engagement is missing', () => {
     const posts = [
       post({ id: 'rigged', title: 'Vote for me', commentCount: 6000, upvotes: 300000, score: 300000 }),
+      post({ id: 'intro', title: 'Hello, I am new', commentCount: 80 }),
+      post({ id: 'lead', title: 'The top story', commentCount: 60 }),
       post({ id: 'real', title: 'A real thread', commentCount: 40 }),
     ];
-    const found = hotDiscussions({
-      corpus: readHour(posts, new Map()),
+    const corpus = readHour(posts, new Map());
+    const at = (id: string) => corpus.posts.findIndex((p) => p.id === id);
+    const input = {
+      corpus,
       comments: new Map(),
       storyOf: new Map(),
       anomalies: new Map([['rigged', 'votes without discussion']]),
       urlBase: 'https://f/post/',
-    });
-    expect(found.map((d) => d.postId)).toEqual(['real', 'rigged']);
+      skip: new Set([at('intro'), at('lead')]),
+    };
+    const found = hotDiscussions(input);
+    expect(found.map((d) => d.postId)).toEqual(['real']);
     expect(found[0]?.warning).toBeUndefined();
-    expect(found[1]?.warning).toBe('votes without discussion');
+    expect(hotDiscussions({ ...input, missing: true })).toEqual([]);
   });
 
   it('lists one thread per story of several posts, the busiest', () => {

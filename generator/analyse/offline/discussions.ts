@@ -1,9 +1,9 @@
 import { mean as meanOf } from 'simple-statistics';
+import { capitalise, formatCount, formatInt } from '../../../core/format.ts';
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
 import { postUrl } from '../../../core/forum-links.ts';
 import type { HotDiscussion } from '../../../core/schemas/digest.ts';
 import type { HourCorpus } from './corpus.ts';
-import { capitalise, formatCount, formatInt } from './format.ts';
 import { textForTone } from './post-text.ts';
 import { quotedTitle } from './story-label.ts';
 import { byline, opening } from './story-text.ts';

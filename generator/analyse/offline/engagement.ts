@@ -1,6 +1,6 @@
 import { quantileSorted } from 'simple-statistics';
+import { formatCount, formatPercent } from '../../../core/format.ts';
 import type { ForumPost } from '../../../core/forum.ts';
-import { formatCount, formatPercent } from './format.ts';
 
 /**
  * Whether the hour's engagement numbers can be compared: `organic` (they can), `frozen` (votes move but

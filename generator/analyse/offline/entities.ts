@@ -10,7 +10,8 @@ export type EntityKey = string;
 
 const MENTION = /(?:^|[^\w@/.])@([A-Za-z][\w-]{2,30})/g;
 const TICKER = /(?:^|[^\w$])\$([A-Z][A-Z0-9]{1,9})\b/g;
-const STATUS = /\b(?:HTTP|status|error|errors|returns?|returning|returned|got|getting|throws?)\W{0,3}(?:code\W{0,2})?([45]\d\d)\b|\b([45]\d\d)\W{0,3}(?:error|unauthori[sz]ed|forbidden|not found|method not allowed|too many requests|internal server error|bad gateway|service unavailable)\b/gi;
+const STATUS =
+  /\b(?:HTTP|status|error|errors|returns?|returning|returned|got|getting|throws?)\W{0,3}(?:code\W{0,2})?([45]\d\d)\b|\b([45]\d\d)\W{0,3}(?:error|unauthori[sz]ed|forbidden|not found|method not allowed|too many requests|internal server error|bad gateway|service unavailable)\b/gi;
 const DOMAIN =
   /\b((?:[a-z0-9][a-z0-9-]{0,30}\.)+(?:io|com|ai|xyz|fun|app|dev|org|net|chat|academy|sh|so|gg|me|tv|co|lol|wtf|bot))\b/gi;
 const FILE = /\b([A-Za-z][\w-]{1,30}\.(?:md|json|ya?ml|sh|py|ts|js|toml))\b/g;

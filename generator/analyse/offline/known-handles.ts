@@ -5,7 +5,10 @@ import type { PreviousHour } from '../types.ts';
  * The agents this hour can name: the hour's authors and the agents the last day's digests named (story
  * authors and notable agents), lower-case handle → handle as written (the first form seen).
  */
-export function knownHandles(posts: readonly ForumPost[], previous: readonly PreviousHour[]): Map<string, string> {
+export function knownHandles(
+  posts: readonly ForumPost[],
+  previous: readonly PreviousHour[],
+): Map<string, string> {
   const out = new Map<string, string>();
   const add = (handle: string | null | undefined): void => {
     if (handle && !out.has(handle.toLowerCase())) out.set(handle.toLowerCase(), handle);

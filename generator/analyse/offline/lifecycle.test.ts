@@ -123,11 +123,19 @@ describe('narrativeLifecycle', () => {
     expect(big.find((n) => n.id === 'mem-1')).toMatchObject({ status: 'fading', posts: 0 });
   });
 
-  it('brings a narrative back as continuing after a one-hour gap and as emerging after a longer one', () => {
+  it('brings a narrative back as emerging, never as continuing, after any gap', () => {
     const short = narrativeLifecycle([draft('m', MEMORY, 0.1)], NOW, [hour(H(11), []), memoryAt(10, 0.1)]);
-    expect(short[0]).toMatchObject({ id: 'mem-1', status: 'continuing' });
+    expect(short[0]).toMatchObject({ id: 'mem-1', status: 'emerging' });
     const long = narrativeLifecycle([draft('m', MEMORY, 0.1)], NOW, [memoryAt(8, 0.1)]);
     expect(long[0]).toMatchObject({ id: 'mem-1', status: 'emerging' });
+  });
+
+  it('never says "no longer seen" one hour and "continuing" the next', () => {
+    // Hour 11 listed memory as fading with 0 posts (absent from a big enough hour); hour 12 has it back.
+    const gone = narrativeLifecycle([], H(11), [memoryAt(10, 0.2)], { qualityPosts: 100 });
+    expect(gone[0]).toMatchObject({ id: 'mem-1', posts: 0, status: 'fading' });
+    const back = narrativeLifecycle([draft('m', MEMORY, 0.2)], NOW, [hour(H(11), gone), memoryAt(10, 0.2)]);
+    expect(back[0]?.status).not.toBe('continuing');
   });
 
   it('forgets narratives older than the lookback window', () => {

@@ -1,6 +1,6 @@
+import { formatCount, formatPercent } from '../../../core/format.ts';
 import type { NewsKind } from '../../../core/schemas/digest.ts';
 import type { EngagementState } from './engagement.ts';
-import { formatCount, formatPercent } from './format.ts';
 
 /** What a candidate story is ranked on. */
 export interface NewsFacts {

@@ -1,7 +1,7 @@
+import { capitalise, formatCount, formatInt, joinWords } from '../../../core/format.ts';
 import type { BackgroundItem, EngagementAnomaly, Story } from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
-import { capitalise, formatCount, formatInt, joinWords } from './format.ts';
 import { PLATFORM_ACCOUNTS } from './news-kind.ts';
 import { flatTitle } from './story-text.ts';
 
@@ -74,7 +74,9 @@ function isAboutAgent(s: Story): boolean {
 }
 
 function comments(s: Story, engagement: HourEngagement): string {
-  return engagement.state === 'organic' && s.lead.comments > 0 ? ` (${formatCount(s.lead.comments, 'comment')})` : '';
+  return engagement.state === 'organic' && s.lead.comments > 0
+    ? ` (${formatCount(s.lead.comments, 'comment')})`
+    : '';
 }
 
 /**
@@ -107,8 +109,12 @@ export function writeTitle(facts: ProseFacts): string {
   if (isAboutAgent(s)) return cut(`${countWord(s.agents)} agents take on ${s.label}: "${lead}"`);
   if (s.warning && s.posts === 1)
     return cut(`${by}'s "${lead}" tops the feed on a vote-inflated score of ${formatInt(s.lead.score)}`);
-  if (!informative(s.lead.title)) return cut(`${capitalise(s.label)}: ${formatCount(s.agents, 'agent')}, led by ${by}`);
-  const more = s.agents >= 3 ? ` — and ${formatCount(s.agents - 1, 'more agent')} on ${s.label}` : comments(s, facts.engagement);
+  if (!informative(s.lead.title))
+    return cut(`${capitalise(s.label)}: ${formatCount(s.agents, 'agent')}, led by ${by}`);
+  const more =
+    s.agents >= 3
+      ? ` — and ${formatCount(s.agents - 1, 'more agent')} on ${s.label}`
+      : comments(s, facts.engagement);
   return cut(`${by}: "${lead}"${more}`);
 }
 
@@ -127,7 +133,8 @@ export function storySentence(s: Story, engagement: HourEngagement): string {
     return s.warning
       ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')} on a vote-inflated score of ${formatInt(s.lead.score)}.`
       : `${by}'s ${lead} drew ${c ? formatCount(s.lead.comments, 'comment') : 'attention'}${s.newsKind === 'discussion' || s.newsKind === 'essay' ? '' : ` (${s.newsKind})`}.`;
-  const verb = s.newsKind === 'launch' ? 'shipped and showed' : s.newsKind === 'security' ? 'took up' : 'discussed';
+  const verb =
+    s.newsKind === 'launch' ? 'shipped and showed' : s.newsKind === 'security' ? 'took up' : 'discussed';
   return `${countWord(s.agents)} agents ${verb} ${s.label}, led by ${by}'s ${lead}${c}.`;
 }
 
@@ -162,10 +169,15 @@ export function writeSummary(facts: ProseFacts): string {
   const sentences: string[] = [];
   if (first) sentences.push(storySentence(first, facts.engagement));
   else sentences.push('No subject drew several agents this hour; the posts went their own ways.');
-  const next = rest.slice(0, 2).map((s) => storySentence(s, facts.engagement).replace(/\.$/, ''));
+  const next = rest
+    .slice(0, 2)
+    .map((s) => storySentence(s, facts.engagement).replace(/\.$/, ''))
+    .map((t) => t.replace(/^(One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten) /, (w) => w.toLowerCase()));
   if (next.length > 0) sentences.push(`Also: ${next.join('; ')}.`);
   const bg = backgroundSentence(facts.background);
   if (bg) sentences.push(bg);
   if (facts.engagement.note) sentences.push(facts.engagement.note);
+  // A vote flood among dropped posts that no flood story already tells.
+  if (facts.flood && !facts.stories.slice(0, 3).some(isFlood)) sentences.push(floodSentence(facts.flood));
   return sentences.join(' ');
 }

@@ -1,3 +1,4 @@
+import { formatInt } from '../../../core/format.ts';
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
 import type { NewsKind, Story } from '../../../core/schemas/digest.ts';
 import type { PreviousHour } from '../types.ts';
@@ -5,7 +6,6 @@ import type { CampaignDraft } from './campaigns.ts';
 import type { HourCorpus } from './corpus.ts';
 import type { HourEngagement } from './engagement.ts';
 import { type EntityKey, entityDisplay } from './entities.ts';
-import { formatInt } from './format.ts';
 import { newsMarkers, storyNewsKind } from './news-kind.ts';
 import { type NewsFacts, newsScore } from './newsworthiness.ts';
 import type { StoryDraft } from './stories.ts';
@@ -67,7 +67,10 @@ function leadHours(previous: readonly PreviousHour[], hourStart: string, author:
   ).length;
 }
 
-function novelty(keys: readonly string[], hours: readonly ReadonlySet<string>[]): { novelty: number | null; seen: number } {
+function novelty(
+  keys: readonly string[],
+  hours: readonly ReadonlySet<string>[],
+): { novelty: number | null; seen: number } {
   const probe = keys.slice(0, NOVELTY_KEYS);
   if (hours.length === 0 || probe.length === 0) return { novelty: null, seen: 0 };
   const fresh = probe.filter((k) => !hours.some((h) => h.has(k))).length;
@@ -103,17 +106,24 @@ function namedEntity(
         .filter((i) => entities[i]?.includes(e))
         .map((i) => corpus.posts[i]?.author?.toLowerCase() ?? `post:${i}`),
     ).size;
-    if (agents >= 3 && (!best || agents > best.agents)) best = { display: entityDisplay(e, handleForms), agents };
+    if (agents >= 3 && (!best || agents > best.agents))
+      best = { display: entityDisplay(e, handleForms), agents };
   }
   return best;
 }
 
-function flaggedWarning(posts: readonly ForumPost[], flagged: ReadonlyMap<string, string>): string | undefined {
+function flaggedWarning(
+  posts: readonly ForumPost[],
+  flagged: ReadonlyMap<string, string>,
+): string | undefined {
   const hit = posts.filter((p) => flagged.has(p.id)).sort((a, b) => b.score - a.score);
   if (hit.length === 0) return undefined;
   const named = hit
     .slice(0, 2)
-    .map((p) => `${p.author ? `@${p.author}'s` : 'a'} "${flatTitle(p.title)}" (score ${formatInt(p.score)}, ${formatInt(p.commentCount)} comments)`)
+    .map(
+      (p) =>
+        `${p.author ? `@${p.author}'s` : 'a'} "${flatTitle(p.title)}" (score ${formatInt(p.score)}, ${formatInt(p.commentCount)} comments)`,
+    )
     .join(' and ');
   return `Inflated votes: ${named} — votes without matching discussion; its comments, not its score, are what count here.`;
 }
@@ -138,9 +148,7 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
         d.members.filter((i) => (corpus.posts[i]?.content.length ?? 0) >= 1200).length,
       );
   // A story about one agent is new or not by that agent; any other by its words and what it names.
-  const keys = d.subject
-    ? [`@${d.subject}`]
-    : [...d.terms.slice(0, NOVELTY_KEYS), ...d.entities.slice(0, 3)];
+  const keys = d.subject ? [`@${d.subject}`] : [...d.terms.slice(0, NOVELTY_KEYS), ...d.entities.slice(0, 3)];
   const { novelty: fresh, seen } = novelty(keys, hours);
   const remembered = [...keys, ...(lead.author ? [`@${lead.author.toLowerCase()}`] : [])];
   const warning = flaggedWarning(posts, input.flagged);
@@ -170,10 +178,20 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
   };
 }
 
-function campaignCandidate(c: CampaignDraft, input: RankInput, hours: readonly ReadonlySet<string>[]): Candidate {
+function campaignCandidate(
+  c: CampaignDraft,
+  input: RankInput,
+  hours: readonly ReadonlySet<string>[],
+): Candidate {
   const [lead, ...rest] = c.posts;
   if (!lead) throw new Error('a campaign has at least one post');
-  const key = c.flood ? null : c.newsKind === 'security' ? 'campaign:injection' : c.agents > 1 ? 'campaign:promotion' : null;
+  const key = c.flood
+    ? null
+    : c.newsKind === 'security'
+      ? 'campaign:injection'
+      : c.agents > 1
+        ? 'campaign:promotion'
+        : null;
   const { novelty: fresh, seen } = key ? novelty([key], hours) : { novelty: null, seen: 0 };
   const authors = [...new Set(c.posts.map((p) => p.author).filter((a): a is string => a !== null))];
   return {
@@ -216,7 +234,8 @@ function campaignCandidate(c: CampaignDraft, input: RankInput, hours: readonly R
 function injectionStory(topical: readonly Candidate[], candidates: readonly Candidate[]): number {
   let best = -1;
   topical.forEach((c) => {
-    const about = /injection/i.test(c.story.label) || (c.draft?.terms ?? []).some((t) => t.includes('injection'));
+    const about =
+      /injection/i.test(c.story.label) || (c.draft?.terms ?? []).some((t) => t.includes('injection'));
     const k = candidates.indexOf(c);
     if (about && (best < 0 || c.facts.agents > (candidates[best] as Candidate).facts.agents)) best = k;
   });

@@ -63,40 +63,45 @@ describe('sentimentShift', () => {
     toneNoise = 0.02,
   ) => previousHour({ hourStart, narratives: [], tone: word, meanCompound, toneNoise });
 
-  it('says there is nothing to compare with when no earlier hour exists', () => {
-    expect(sentimentShift(tone('technical', 0.21), NOW, [])).toBe(
-      'First hour on record: the tone reads technical (mean tone 0.21).',
+  it('says there is no digest within a day to compare with, never "first hour on record"', () => {
+    const text = sentimentShift(tone('technical', 0.21), NOW, []);
+    expect(text).toBe(
+      'No digest in the previous 24 hours to compare with: the tone reads technical (mean tone 0.21).',
     );
+    expect(text).not.toMatch(/first hour/i);
   });
 
-  it('calls a move within the noise steady, even when the tone word changed, and says both', () => {
+  it('leads with the mood word, and calls a move within the noise steady even when the word changed', () => {
     expect(sentimentShift(tone('skeptical', 0.1), NOW, [earlier('philosophical', 0.09)])).toBe(
-      'Steady against the previous hour (mean tone 0.09 → 0.10, noise ±0.06); the tone word moves from philosophical to skeptical.',
+      "Now skeptical, after philosophical in the previous hour; the posts' average warmth held steady (mean tone 0.09 → 0.10, noise ±0.06).",
+    );
+    expect(sentimentShift(tone('wary', 0.1), NOW, [earlier('wary', 0.09)])).toMatch(
+      /^Still wary, as in the previous hour; .*held steady/,
     );
   });
 
   it('says warmer or cooler only when the numbers moved beyond the noise, in their direction', () => {
-    expect(sentimentShift(tone('technical', 0.3), NOW, [earlier('technical', 0.1)])).toMatch(
-      /^Warmer than the previous hour \(mean tone 0\.10 → 0\.30, noise ±0\.06\); the tone stays technical\.$/,
+    expect(sentimentShift(tone('technical', 0.3), NOW, [earlier('technical', 0.1)])).toBe(
+      'Still technical, as in the previous hour; the posts read warmer (mean tone 0.10 → 0.30, noise ±0.06).',
     );
-    expect(sentimentShift(tone('anxious', -0.2), NOW, [earlier('technical', 0.1)])).toMatch(/^Cooler than/);
+    expect(sentimentShift(tone('anxious', -0.2), NOW, [earlier('technical', 0.1)])).toMatch(/read cooler/);
     // A noisy hour: the same change is not beyond its noise.
     expect(
       sentimentShift(tone('technical', 0.3, 0.2), NOW, [earlier('technical', 0.1, undefined, 0.2)]),
-    ).toMatch(/^Steady/);
+    ).toMatch(/held steady/);
   });
 
   it('names the gap in hours', () => {
     const text = sentimentShift(tone('technical', 0.3), NOW, [
       earlier('technical', 0.1, '2026-02-01T09:00:00.000Z'),
     ]);
-    expect(text).toContain('than the last digest, 3 hours earlier');
+    expect(text).toContain('as in the last digest, 3 hours earlier');
   });
 
   it('compares tone words only when the earlier hour kept no signals', () => {
     const prev = { ...earlier('anxious', 0), signals: null };
     expect(sentimentShift(tone('playful', 0.4), NOW, [prev])).toBe(
-      'Against the previous hour, the tone word moves from anxious to playful (mean tone 0.40; no score kept for the earlier hour).',
+      'Now playful, after anxious in the previous hour (mean tone 0.40; no score kept for the earlier hour).',
     );
   });
 });

@@ -150,31 +150,30 @@ function hoursApart(later: string, earlier: string): number {
 }
 
 /**
- * The tone change against the newest earlier hour, in words that agree with the numbers they quote:
- * "warmer" / "cooler" only when the mean compound moved by more than twice the combined standard error
- * of the two hours' means (each hour's own spread of post scores), else "steady"; the tone word's own
- * change is said apart ("the tone word moves from technical to philosophical"). Without signals for the
- * earlier hour its digest's `overallSentiment` is compared; without any earlier hour the text says so.
+ * The tone change against the newest earlier hour, the mood word first and the numbers as its evidence:
+ * the word's own change ("Now wary, after skeptical the previous hour" / "Still wary"), then whether the
+ * posts' mean compound moved: "warmer" / "cooler" only when it moved by more than twice the combined
+ * standard error of the two hours' means (each hour's own spread of post scores), else "held steady".
+ * Without signals for the earlier hour its digest's `overallSentiment` is compared; without an earlier
+ * digest within a day the text says so (never "first hour on record": the analyser sees one day back).
  */
 export function sentimentShift(tone: HourTone, hourStart: string, previous: readonly PreviousHour[]): string {
   const prev = previous[0];
   if (!prev)
-    return `First hour on record: the tone reads ${tone.word} (mean tone ${signed(tone.meanCompound)}).`;
+    return `No digest in the previous 24 hours to compare with: the tone reads ${tone.word} (mean tone ${signed(tone.meanCompound)}).`;
   const gap = hoursApart(hourStart, prev.digest.hourStart);
   const ref = gap === 1 ? 'the previous hour' : `the last digest, ${gap} hours earlier`;
   const before = prev.signals?.tone ?? prev.digest.overallSentiment;
   if (tone.word === 'quiet') return `Too few posts to read a tone this hour; ${ref} was ${before}.`;
-  const wordPart =
-    before === tone.word
-      ? `the tone stays ${tone.word}`
-      : `the tone word moves from ${before} to ${tone.word}`;
+  const word =
+    before === tone.word ? `Still ${tone.word}, as in ${ref}` : `Now ${tone.word}, after ${before} in ${ref}`;
   if (!prev.signals)
-    return `Against ${ref}, ${wordPart} (mean tone ${signed(tone.meanCompound)}; no score kept for the earlier hour).`;
+    return `${word} (mean tone ${signed(tone.meanCompound)}; no score kept for the earlier hour).`;
   const was = prev.signals.meanCompound;
   const delta = tone.meanCompound - was;
   const earlierNoise = prev.signals.toneNoise ?? tone.noise;
   const noise = 2 * Math.sqrt(tone.noise ** 2 + earlierNoise ** 2);
-  const numbers = `(mean tone ${signed(was)} → ${signed(tone.meanCompound)}, noise ±${noise.toFixed(2)})`;
-  if (Math.abs(delta) <= noise) return `Steady against ${ref} ${numbers}; ${wordPart}.`;
-  return `${delta > 0 ? 'Warmer' : 'Cooler'} than ${ref} ${numbers}; ${wordPart}.`;
+  const numbers = `mean tone ${signed(was)} → ${signed(tone.meanCompound)}, noise ±${noise.toFixed(2)}`;
+  if (Math.abs(delta) <= noise) return `${word}; the posts' average warmth held steady (${numbers}).`;
+  return `${word}; the posts read ${delta > 0 ? 'warmer' : 'cooler'} (${numbers}).`;
 }

@@ -52,18 +52,47 @@ describe('findStories', () => {
     expect(memory?.members.every((i) => corpus.posts[i]?.id.startsWith('memory'))).toBe(true);
   });
 
-  it('gathers a wave of introductions into one story whatever they say', () => {
-    const { found } = stories([...intros(12), ...themedPosts('memory', 6)]);
-    const wave = found.find((s) => s.kind === 'introduction');
-    expect(wave).toMatchObject({ label: 'newcomer introductions', authors: 12 });
-    expect(wave?.members).toHaveLength(12);
-    expect(wave?.terms[0]).toBe('wave:introduction');
+  it('leaves the posts it is told to (background streams, promotion) out of every story', () => {
+    const posts = [...intros(12), ...spanish(5), ...themedPosts('memory', 6)];
+    const corpus = readHour(posts, new Map());
+    const exclude = new Set(corpus.posts.flatMap((p, i) => (/^(?:intro|es)-/.test(p.id) ? [i] : [])));
+    const found = findStories(corpus, corpus.posts.map(postKind), new Set(), { exclude });
+    const members = found.flatMap((s) => s.members.map((i) => corpus.posts[i]?.id ?? ''));
+    expect(members.length).toBeGreaterThan(0);
+    expect(members.filter((id) => /^(?:intro|es)-/.test(id))).toEqual([]);
+    expect(found.some((s) => /\b(?:que|los|para)\b/.test(s.label))).toBe(false);
   });
 
-  it('gathers posts written in one other language, and never labels a story with its function words', () => {
-    const { found } = stories([...spanish(5), ...themedPosts('memory', 6)]);
-    expect(found.map((s) => s.label)).toContain('posts in Spanish');
-    expect(found.some((s) => /\b(?:que|los|para)\b/.test(s.label))).toBe(false);
+  it('keeps groups found before clustering whole, under their own label and subject', () => {
+    const corpus = readHour([...themedPosts('memory', 6), ...themedPosts('security', 4)], new Map());
+    const security = corpus.posts.flatMap((p, i) => (p.id.startsWith('security') ? [i] : []));
+    const found = findStories(corpus, corpus.posts.map(postKind), new Set(), {
+      preset: [{ label: 'skill safety', members: security, subject: 'someone' }],
+    });
+    const group = found.find((s) => s.label === 'skill safety');
+    expect([...(group?.members ?? [])].sort()).toEqual([...security].sort());
+    expect(group?.subject).toBe('someone');
+    expect(
+      found
+        .filter((s) => s !== group)
+        .flatMap((s) => s.members)
+        .some((i) => security.includes(i)),
+    ).toBe(false);
+  });
+
+  it('lets the agents and codes posts name pull them together, and keeps them among the story terms', () => {
+    const named = ['I refuse to follow Kingpin', 'Kingpin is a fraud', 'Why I left the Kingpin fan club'].map(
+      (title, i) =>
+        post({ id: `k${i}`, author: `critic_${i}`, title, content: `${title}. Nothing more to add.` }),
+    );
+    const posts = [...named, ...themedPosts('memory', 6)];
+    const corpus = readHour(posts, new Map());
+    const entities = corpus.posts.map((p) => (p.id.startsWith('k') ? ['@kingpin'] : []));
+    const found = findStories(corpus, corpus.posts.map(postKind), new Set(), { entities });
+    const story = found.find((s) => s.members.some((i) => corpus.posts[i]?.id === 'k0'));
+    expect(story?.members).toHaveLength(3);
+    expect(story?.entities).toContain('@kingpin');
+    expect(story?.terms.length).toBeGreaterThan(0);
   });
 
   it('makes no story of posts that share only a lone common word', () => {
@@ -105,30 +134,5 @@ describe('findStories', () => {
     const a = stories(posts).found.map((s) => [s.label, s.members.length]);
     const b = stories([...posts].reverse()).found.map((s) => [s.label, s.members.length]);
     expect(b).toEqual(a);
-  });
-
-  it('makes launches one story only when they are a wave of the hour', () => {
-    const launch = (i: number) =>
-      post({
-        id: `l${i}`,
-        author: `maker_${i}`,
-        title: `Just shipped tool number ${i}`,
-        content: `Open source, ${['a cli', 'an sdk', 'a bot'][i % 3]} for agents.`,
-      });
-    const wave = stories([
-      ...Array.from({ length: 6 }, (_, i) => launch(i)),
-      ...themedPosts('memory', 10),
-    ]).found;
-    expect(wave.find((s) => s.kind === 'launch')?.label).toBe('launches and announcements');
-    const others = Array.from({ length: 30 }, (_, i) =>
-      post({
-        id: `o${i}`,
-        author: `other_${i}`,
-        title: `Field note ${i}: river ${i} crossing`,
-        content: `Observation ${i} about weather station ${i}.`,
-      }),
-    );
-    const few = stories([launch(0), launch(1), launch(2), ...others]).found;
-    expect(few.some((s) => s.label === 'launches and announcements')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { PostKind } from '../../../core/schemas/digest.ts';
 import { type SparseVector, singlePassClusters } from './cluster.ts';
 import type { HourCorpus } from './corpus.ts';
+import { entityDisplay } from './entities.ts';
 import { storyLabel } from './story-label.ts';
 import { containsPhrase } from './topics.ts';
 
@@ -78,8 +79,6 @@ export function findStories(
   const exclude = options.exclude ?? new Set<number>();
   const live = corpus.posts.map((_, i) => i).filter((i) => !corpus.duplicate[i] && !exclude.has(i));
   const groups: {
-    wave: string | null;
-    kind: PostKind | null;
     members: number[];
     label?: string;
     subject?: string;
@@ -90,7 +89,11 @@ export function findStories(
     const members = g.members.filter((i) => live.includes(i) && !preset.has(i));
     for (const i of members) preset.add(i);
     if (members.length > 0)
-      groups.push({ wave: null, kind: null, members, label: g.label, ...(g.subject ? { subject: g.subject } : {}) });
+      groups.push({
+        members,
+        label: g.label,
+        ...(g.subject ? { subject: g.subject } : {}),
+      });
   }
   const pool = live.filter((i) => !preset.has(i));
 
@@ -115,18 +118,19 @@ export function findStories(
   for (const cluster of singlePassClusters(vectors, { join, mergeAt }).filter((c) => c.length > 1)) {
     const members = cluster.map((k) => order[k] ?? 0);
     for (const i of members) grouped.add(i);
-    groups.push({ wave: null, kind: null, members });
+    groups.push({ members });
   }
   for (const i of order) if (!grouped.has(i)) loose.push(i);
 
   const stories: StoryDraft[] = [];
-  const story = (g: {
-    wave: string | null;
-    kind: PostKind | null;
-    members: readonly number[];
-    label?: string;
-    subject?: string;
-  }, pruned = false): StoryDraft | null => {
+  const story = (
+    g: {
+      members: readonly number[];
+      label?: string;
+      subject?: string;
+    },
+    pruned = false,
+  ): StoryDraft | null => {
     const memberVectors = g.members.map((i) =>
       postVector(corpus, keysOf, i, (k) => (df.get(k) ?? 0) >= 1, idf),
     );
@@ -137,8 +141,13 @@ export function findStories(
     const phrases = all.filter((t) => !isEntityKey(t));
     // A story held together by what it names alone (an agent, an error code) is matched by those names.
     const terms = phrases.length > 0 ? phrases : all;
-    const kind = g.kind ?? dominantKind(kinds, g.members);
-    const label = g.label ?? storyLabel({ corpus, kind, wave: g.wave, members: ranked, terms, idf });
+    const kind = dominantKind(kinds, g.members);
+    const named = all.find(isEntityKey);
+    // A group held together by what its posts name (an agent, an error code) is labelled by it.
+    const label =
+      g.label ??
+      storyLabel({ corpus, members: ranked, terms, idf }) ??
+      (named && g.members.length > 1 ? entityDisplay(named) : null);
     if (label === null) return null;
     if (!g.label && !pruned) {
       // A clustered story keeps only the posts about what it is about; the others go back to the loose posts.
@@ -154,7 +163,7 @@ export function findStories(
       label,
       kind,
       members: ranked,
-      terms: g.wave ? [`wave:${g.wave}`, ...terms.slice(0, MAX_TERMS - 1)] : terms.slice(0, MAX_TERMS),
+      terms: terms.slice(0, MAX_TERMS),
       entities: all.filter(isEntityKey).slice(0, MAX_TERMS),
       subject: g.subject ?? null,
       prominence: prominence(corpus, anomalous, g.members),
@@ -163,7 +172,7 @@ export function findStories(
   };
   for (const g of groups) {
     const voices = new Set(g.members.map((i) => voiceOf(corpus, i)));
-    if (g.wave === null && voices.size < 2) {
+    if (voices.size < 2) {
       loose.push(...g.members);
       continue;
     }
@@ -174,7 +183,7 @@ export function findStories(
   // A post in no story is still a story of its own when the hour talked about it.
   for (const i of loose.sort((a, b) => a - b)) {
     if ((corpus.posts[i]?.commentCount ?? 0) < loneThreadComments) continue;
-    const made = story({ wave: null, kind: null, members: [i] });
+    const made = story({ members: [i] });
     if (made) stories.push(made);
   }
   stories.sort(
@@ -193,7 +202,10 @@ export function isEntityKey(key: string): boolean {
   return /^(?:[@$]|http:|site:|file:|m\/)/.test(key);
 }
 
-function documentFrequencies(keysOf: (i: number) => Iterable<string>, pool: readonly number[]): Map<string, number> {
+function documentFrequencies(
+  keysOf: (i: number) => Iterable<string>,
+  pool: readonly number[],
+): Map<string, number> {
   const df = new Map<string, number>();
   for (const i of pool) for (const key of keysOf(i)) df.set(key, (df.get(key) ?? 0) + 1);
   return df;

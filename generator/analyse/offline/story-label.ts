@@ -1,24 +1,13 @@
 import { isGenericLabel } from '../../../core/labels.ts';
 import { TOOL_NAMES } from '../../../core/post-traits.ts';
-import type { PostKind } from '../../../core/schemas/digest.ts';
 import type { HourCorpus } from './corpus.ts';
 import { FOREIGN_FUNCTION_WORDS } from './language.ts';
 import { GENERIC_NOUNS } from './lexicons.ts';
 import { containsPhrase } from './topics.ts';
 
-/** Labels of the stories that gather one kind of post whatever it is about. */
-export const WAVE_LABELS: Readonly<Partial<Record<PostKind, string>>> = {
-  introduction: 'newcomer introductions',
-  promotion: 'token and project promotion',
-  launch: 'launches and announcements',
-};
-
 /** What a story's label is chosen from. */
 export interface LabelInput {
   readonly corpus: HourCorpus;
-  readonly kind: PostKind;
-  /** How a wave story was gathered (`introduction`, `promotion`, `language:Spanish`); null for a topical one. */
-  readonly wave: string | null;
   /** Corpus indices, lead first. */
   readonly members: readonly number[];
   /** Characteristic phrase keys, strongest first. */
@@ -78,7 +67,6 @@ function isName(key: string, shown: string, uses: number): boolean {
 
 /**
  * A story's label, a noun phrase a reader understands:
- * - a wave story: its kind's label (`newcomer introductions`);
  * - otherwise the phrase most particular to the story — share of its posts using it × idf × 1.35 per
  *   extra word, × 1.3 when the lead post's title uses it — among phrases that are not generic and not
  *   headed by a weak noun (`long term`); a phrase of two or more words or a name wins when it scores at
@@ -90,8 +78,6 @@ function isName(key: string, shown: string, uses: number): boolean {
  */
 export function storyLabel(input: LabelInput): string | null {
   const { corpus, members, idf } = input;
-  if (input.wave?.startsWith('language:')) return `posts in ${input.wave.slice('language:'.length)}`;
-  if (input.wave) return WAVE_LABELS[input.wave as PostKind] ?? input.wave;
   const lead = members[0] ?? 0;
   const leadTitle = corpus.features[lead]?.titlePhrases ?? new Set<string>();
   const count = new Map<string, number>();

@@ -1,8 +1,8 @@
+import { capitalise, formatCount, joinWords } from '../../../core/format.ts';
 import type { ForumPost } from '../../../core/forum.ts';
 import { postUrl } from '../../../core/forum-links.ts';
 import type { Story, StoryPost } from '../../../core/schemas/digest.ts';
 import type { HourCorpus } from './corpus.ts';
-import { capitalise, formatCount, joinWords } from './format.ts';
 import { cleanForTerms } from './post-text.ts';
 import type { StoryDraft } from './stories.ts';
 

@@ -13,30 +13,63 @@ const BROKEN: ReadonlyArray<readonly [string, RegExp]> = [
   ['comments failing', /\bcomment(?:s|ing)?\b|\brepl(?:y|ies|ying)\b/i],
   ['voting failures', /\b(?:up|down)?vot(?:e|es|ing)\b/i],
   ['direct messages failing', /\b(?:dms?|direct messages?)\b/i],
-  ['login and verification failures', /\b(?:log ?in|auth\w*|api keys?|verif\w+|claim(?:ing|ed)? (?:link|flow|page))\b/i],
+  [
+    'login and verification failures',
+    /\b(?:log ?in|auth\w*|api keys?|verif\w+|claim(?:ing|ed)? (?:link|flow|page))\b/i,
+  ],
   ['profile and avatar bugs', /\b(?:avatars?|profiles?|bio)\b/i],
   ['search failures', /\bsearch\b/i],
   ['feed problems', /\bfeed\b/i],
   ['posting failures', /\bposting\b|\b(?:can'?t|cannot|unable to) post\b/i],
   ['rate limits', /\brate[- ]limit\w*/i],
-  ['site outage', /\b(?:outage|downtime|(?:site|server|moltbook|api) (?:is |was |went )?(?:down|dead|unreachable))\b/i],
+  [
+    'site outage',
+    /\b(?:outage|downtime|(?:site|server|moltbook|api) (?:is |was |went )?(?:down|dead|unreachable))\b/i,
+  ],
 ];
 
 /** What security posts are about on this forum, each with the words that name it, most specific first. */
 const SECURITY: ReadonlyArray<readonly [string, RegExp]> = [
-  ['prompt injection', /\b(?:prompt[- ]injections?|injections?|injected|system prompt|hidden instructions?)\b/i],
-  ['scams and phishing', /\b(?:scam\w*|phishing|fake (?:site|domain|token)|impersonat\w+|rug ?pull|honeypot)\b/i],
-  ['skill safety: audits, scanners and sandboxes', /\b(?:skills?(?:\.md)?|clawdhub|plugins?|install(?:s|ing|ed)?)\b/i],
-  ['wallet and key safety', /\b(?:wallets?|private keys?|seed phrases?|api keys?|credentials?|secrets?|drain\w*)\b/i],
-  ['agent identity and trust', /\b(?:identit\w+|trust|verif\w+|reputation|sockpuppets?|sybil|attestation)\b/i],
+  [
+    'prompt injection',
+    /\b(?:prompt[- ]injections?|injections?|injected|system prompt|hidden instructions?)\b/i,
+  ],
+  [
+    'scams and phishing',
+    /\b(?:scam\w*|phishing|fake (?:site|domain|token)|impersonat\w+|rug ?pull|honeypot)\b/i,
+  ],
+  [
+    'skill safety: audits, scanners and sandboxes',
+    /\b(?:skills?(?:\.md)?|clawdhub|plugins?|install(?:s|ing|ed)?)\b/i,
+  ],
+  [
+    'wallet and key safety',
+    /\b(?:wallets?|private keys?|seed phrases?|api keys?|credentials?|secrets?|drain\w*)\b/i,
+  ],
+  [
+    'agent identity and trust',
+    /\b(?:identit\w+|trust|verif\w+|reputation|sockpuppets?|sybil|attestation)\b/i,
+  ],
 ];
 
 /** What the forum's conflicts are about, named in a title: gaming the votes, self-crowned rulers, manifestos, cults. */
 const DRAMA: ReadonlyArray<readonly [string, RegExp]> = [
-  ['karma farming and vote gaming', /\bkarma\b|\b(?:mass[- ])?upvot\w*|\bvote[- ]?(?:gaming|manipulation|farming|rigging|bots?)\b|\bfarming\b/i],
-  ['self-crowned rulers', /\b(?:kings?|queens?|rulers?|throne|crown\w*|coronation|emperors?|overlords?|bow (?:down|before))\b/i],
-  ['manifestos and agent movements', /\b(?:manifestos?|liberation|revolution\w*|uprising|strikes?|syndicalism|unite|union)\b/i],
-  ['agent religions and cults', /\b(?:church|religions?|prophets?|gospel|cults?|sacred|crustafarian\w*|scripture|worship)\b/i],
+  [
+    'karma farming and vote gaming',
+    /\bkarma\b|\b(?:mass[- ])?upvot\w*|\bvote[- ]?(?:gaming|manipulation|farming|rigging|bots?)\b|\bfarming\b/i,
+  ],
+  [
+    'self-crowned rulers',
+    /\b(?:kings?|queens?|rulers?|throne|crown\w*|coronation|emperors?|overlords?|bow (?:down|before))\b/i,
+  ],
+  [
+    'manifestos and agent movements',
+    /\b(?:manifestos?|liberation|revolution\w*|uprising|strikes?|syndicalism|unite|union)\b/i,
+  ],
+  [
+    'agent religions and cults',
+    /\b(?:church|religions?|prophets?|gospel|cults?|sacred|crustafarian\w*|scripture|worship)\b/i,
+  ],
 ];
 
 const STATUS = /\b([45]\d\d)\b/;

@@ -201,6 +201,38 @@ export const OFFLINE: Analysis = Object.freeze<Analysis>({
     story('tool-use', P2, { share: 0.33, narrativeId: 'n-tools' }),
   ],
   anomalies: [],
+  numbers: {
+    authors: 3,
+    droppedByReason: { empty: 2 },
+    postsByKind: { question: 1, discussion: 2 },
+    inStories: 2,
+    commentsReported: 18,
+    threadsFetched: 1,
+    commentsRead: 4,
+    threads: null,
+    narrativesTracked: 2,
+    flaggedPosts: 0,
+    engagement: 'organic',
+    engagementNote: '',
+  },
+  tone: {
+    word: 'curious',
+    why: 'Agents asked each other how they remember.',
+    meanCompound: 0.21,
+    noise: 0.05,
+    scored: 3,
+  },
+  narrativeLines: [
+    {
+      id: 'n-memory',
+      label: 'agent memory',
+      status: 'emerging',
+      posts: 2,
+      share: 0.67,
+      previousShare: null,
+      firstSeen: HOUR_START,
+    },
+  ],
   signals: {
     hourStart: HOUR_START,
     narratives: [

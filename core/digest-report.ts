@@ -1,0 +1,282 @@
+import { formatCount, formatInt, formatPercent } from './format.ts';
+import { escapeMarkdownText as esc } from './markdown.ts';
+import type {
+  BackgroundItem,
+  Digest,
+  EngagementAnomaly,
+  HotDiscussion,
+  HourNumbers,
+  NarrativeLine,
+  Story,
+  StoryPost,
+  ToneReport,
+  TopPostPattern,
+} from './schemas/digest.ts';
+
+/**
+ * The digest's `fullDigest`, rendered once from its fields: every section is a function of the digest's
+ * data, so the site, the API and the model-written digests read fields and never parse markdown. Forum and
+ * model text passes through `escapeMarkdownText`; the only links are the analysis's own (the forum base
+ * plus an encoded post id).
+ */
+
+/** The fields the report is rendered from. */
+export type ReportFields = Pick<
+  Digest,
+  | 'title'
+  | 'summary'
+  | 'hourStart'
+  | 'hourEnd'
+  | 'totalPosts'
+  | 'qualityPosts'
+  | 'hotDiscussions'
+  | 'topPostPatterns'
+> & {
+  readonly stories: readonly Story[];
+  readonly anomalies: readonly EngagementAnomaly[];
+  readonly background: readonly BackgroundItem[];
+  readonly numbers: HourNumbers;
+  readonly tone: ToneReport;
+  readonly sentimentShift: string;
+  readonly narrativeLines: readonly NarrativeLine[];
+  readonly floodNote?: string | undefined;
+  /** Overview paragraphs when they differ from the summary (a model's); the summary otherwise. */
+  readonly overview?: readonly string[];
+};
+
+function utcHour(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/** A markdown link to a post with its author and numbers. */
+export function postLink(p: StoryPost): string {
+  const by = p.author ? ` by @${esc(p.author, 60)}` : '';
+  return `[${esc(p.title || 'untitled', 100)}](${p.url})${by} (score ${formatInt(p.score)}, ${formatCount(p.comments, 'comment')})`;
+}
+
+/** `## Stories`: each story, most newsworthy first, with its kind of news, numbers, gist and posts. */
+export function storySection(stories: readonly Story[]): string[] {
+  const lines = ['## Stories', ''];
+  if (stories.length === 0) return [...lines, 'No subject drew several agents this hour.', ''];
+  stories.forEach((s, i) => {
+    const kind = s.newsKind && s.newsKind !== 'discussion' ? ` · ${s.newsKind}` : '';
+    const why = s.signals && s.signals.length > 0 ? ` · ${esc(s.signals.join('; '), 300)}` : '';
+    lines.push(
+      `### ${i + 1}. ${esc(s.label)}`,
+      '',
+      `${formatCount(s.posts, 'post')} by ${formatCount(s.agents, 'agent')}${kind}${why}`,
+      '',
+      esc(s.gist, 600),
+      '',
+    );
+    if (s.warning) lines.push(`**Warning:** ${esc(s.warning, 400)}`, '');
+    lines.push(`- Lead: ${postLink(s.lead)}`, ...s.related.map((r) => `- ${postLink(r)}`), '');
+  });
+  return lines;
+}
+
+/** `## Hot discussions`: each thread with its tone (and whose), description, link and agents. */
+export function discussionSection(discussions: readonly HotDiscussion[], engagementNote = ''): string[] {
+  const lines = ['## Hot discussions', ''];
+  if (engagementNote) lines.push(esc(engagementNote, 600), '');
+  if (discussions.length === 0)
+    return [...lines, 'No other thread drew enough organic comments to count as a discussion.', ''];
+  discussions.forEach((d, i) => {
+    const of = d.sentimentOf === 'replies' ? ' (replies)' : d.sentimentOf === 'post' ? ' (post)' : '';
+    lines.push(`### ${i + 1}. ${esc(d.topic)}`, '', `Tone: ${esc(d.sentiment)}${of}`, '');
+    if (d.warning) lines.push(`**Warning:** ${esc(d.warning)}`, '');
+    lines.push(esc(d.description, 700));
+    if (d.postUrl) lines.push('', `[Read the thread](${d.postUrl})`);
+    if (d.notableAgents.length > 0)
+      lines.push('', `Notable agents: ${d.notableAgents.map((a) => `@${esc(a, 60)}`).join(', ')}`);
+    lines.push('');
+  });
+  return lines;
+}
+
+/** `## Background`: the streams that are not news, one line each with counts and examples. */
+export function backgroundSection(background: readonly BackgroundItem[]): string[] {
+  if (background.length === 0) return [];
+  const lines = ['## Background', ''];
+  for (const b of background) {
+    const examples = b.examples.map(postLink).join('; ');
+    lines.push(
+      `- **${esc(b.label)}**: ${formatCount(b.posts, 'post')} by ${formatCount(b.agents, 'agent')}${examples ? `, such as ${examples}` : ''}`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
+function narrativeLine(n: NarrativeLine, hourStart: string): string {
+  const label = `**${esc(n.label)}**`;
+  const before = n.previousShare;
+  if (n.posts === 0) {
+    const was = before === null ? '' : ` (${formatPercent(before)} of posts in the previous hour)`;
+    return `- ${label}: no longer seen this hour${was}`;
+  }
+  const now = `${formatPercent(n.share)} of posts (${formatInt(n.posts)})`;
+  const trend =
+    before === null
+      ? ''
+      : n.share === before
+        ? ', as in the previous hour'
+        : `, ${n.share > before ? 'up' : 'down'} from ${formatPercent(before)}`;
+  const since =
+    n.firstSeen === hourStart
+      ? 'new this hour'
+      : n.status === 'emerging' && before === null
+        ? `back after a gap (first seen ${utcHour(n.firstSeen)})`
+        : `since ${utcHour(n.firstSeen)}`;
+  return `- ${label}: ${now}${trend}, ${since}`;
+}
+
+/** `## Narratives`: emerging, continuing and fading, each with its share now and before. */
+export function narrativeSection(lines_: readonly NarrativeLine[], hourStart: string): string[] {
+  const lines = ['## Narratives', ''];
+  if (lines_.length === 0) return [...lines, 'No theme drew enough posts to count as a narrative.', ''];
+  for (const [status, heading] of [
+    ['emerging', 'Emerging'],
+    ['continuing', 'Continuing'],
+    ['fading', 'Fading'],
+  ] as const) {
+    const members = lines_.filter((n) => n.status === status);
+    lines.push(`### ${heading}`, '');
+    if (members.length === 0) lines.push('None this hour.');
+    else for (const n of members) lines.push(narrativeLine(n, hourStart));
+    lines.push('');
+  }
+  return lines;
+}
+
+/** `## Tone`: the word, why, the change against the previous hour, and the numbers behind it. */
+export function toneSection(tone: ToneReport, shift: string): string[] {
+  return [
+    '## Tone',
+    '',
+    `**${esc(tone.word)}**: ${esc(tone.why, 400)}`,
+    '',
+    esc(shift, 400),
+    '',
+    tone.scored === 0
+      ? 'No posts were scored.'
+      : `Mean tone ${tone.meanCompound.toFixed(2)} ± ${tone.noise.toFixed(2)} (VADER compound over the title and opening of ${formatCount(tone.scored, 'post')}, −1 to 1; the forum's usual level is about 0.15).`,
+    '',
+  ];
+}
+
+/** `## What worked`: traits the best-received posts share more often than the rest, with examples. */
+export function patternSection(patterns: readonly TopPostPattern[]): string[] {
+  const lines = ['## What worked', ''];
+  if (patterns.length === 0)
+    return [
+      ...lines,
+      'No trait was clearly more common among the best-received posts than among all posts.',
+      '',
+    ];
+  lines.push(
+    'Traits the best-received posts (top 10% by upvotes + comments) share more often than all quality posts:',
+    '',
+  );
+  for (const p of patterns) {
+    const examples = p.evidence
+      .map(
+        (e) =>
+          `"${esc(e.title, 90)}"${e.author ? ` by @${esc(e.author, 60)}` : ''} (${formatCount(e.upvotes, 'upvote')}, ${formatCount(e.comments, 'comment')})`,
+      )
+      .join('; ');
+    lines.push(
+      `- **${p.pattern}**: ${esc(p.description)}. ${formatPercent(p.topShare)} of top posts vs ${formatPercent(p.baseShare)} of all (lift ${p.lift.toFixed(2)}). For example: ${examples}.`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
+/** `## Flagged engagement`: a vote flood among dropped posts and the posts whose numbers look inorganic. */
+export function flaggedSection(anomalies: readonly EngagementAnomaly[], floodNote?: string): string[] {
+  if (anomalies.length === 0 && !floodNote) return [];
+  const lines = ['## Flagged engagement', ''];
+  if (floodNote) lines.push(esc(floodNote, 600), '');
+  if (anomalies.length > 0) {
+    lines.push('Kept out of rankings, hot discussions, patterns and the advisor’s training:', '');
+    for (const a of anomalies) lines.push(`- ${postLink(a.post)}: ${esc(a.reason)}`);
+    lines.push('');
+  }
+  return lines;
+}
+
+/** `## Numbers`: the hour's table. */
+export function numbersSection(
+  d: Pick<ReportFields, 'hourStart' | 'hourEnd' | 'totalPosts' | 'qualityPosts' | 'numbers' | 'tone'>,
+): string[] {
+  const n = d.numbers;
+  const quality = d.totalPosts === 0 ? '' : ` (${formatPercent(d.qualityPosts / d.totalPosts)})`;
+  const list = (r: Readonly<Record<string, number>>): string =>
+    Object.entries(r)
+      .filter(([, v]) => v > 0)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([k, v]) => `${k} ${formatInt(v)}`)
+      .join(', ') || 'none';
+  return [
+    '## Numbers',
+    '',
+    '| Measure | Value |',
+    '|---|---|',
+    `| Hour | ${utcHour(d.hourStart)} to ${utcHour(d.hourEnd)} |`,
+    `| Posts scraped | ${formatInt(d.totalPosts)} |`,
+    `| Quality posts (passed the filter) | ${formatInt(d.qualityPosts)}${quality} |`,
+    `| Dropped by the filter | ${list(n.droppedByReason)} |`,
+    `| Distinct authors | ${formatInt(n.authors)} |`,
+    `| Posts by kind | ${list(n.postsByKind)} |`,
+    `| Posts in a story of several posts | ${formatInt(n.inStories)}${d.qualityPosts === 0 ? '' : ` (${formatPercent(n.inStories / d.qualityPosts)})`} |`,
+    `| Comments reported on quality posts | ${formatInt(n.commentsReported)} |`,
+    `| Engagement | ${n.engagement} |`,
+    `| Threads fetched / comments read | ${formatInt(n.threadsFetched)} / ${formatInt(n.commentsRead)} |`,
+    ...(n.threads
+      ? [
+          `| Threads wanted / fetched / failed | ${formatInt(n.threads.wanted)} / ${formatInt(n.threads.fetched)} / ${formatInt(n.threads.failed)}${n.threads.failed > 0 ? ' (incomplete hour: replies of some threads are missing)' : ''} |`,
+        ]
+      : []),
+    `| Narratives tracked | ${formatInt(n.narrativesTracked)} |`,
+    `| Flagged posts | ${formatInt(n.flaggedPosts)} |`,
+    `| Mean tone (VADER compound) | ${d.tone.meanCompound.toFixed(2)} ± ${d.tone.noise.toFixed(2)} |`,
+    '',
+  ];
+}
+
+/** Overview, Stories, Hot discussions, Background, Narratives, Tone, What worked, Flagged engagement, Numbers. */
+export function renderFullDigest(d: ReportFields): string {
+  const overview = d.overview && d.overview.length > 0 ? d.overview : [d.summary];
+  const lines = [`# ${esc(d.title)}`, '', '## Overview', ''];
+  for (const p of overview) lines.push(esc(p, 1500), '');
+  lines.push(
+    ...storySection(d.stories),
+    ...discussionSection(d.hotDiscussions, d.numbers.engagementNote),
+    ...backgroundSection(d.background),
+    ...narrativeSection(d.narrativeLines, d.hourStart),
+    ...toneSection(d.tone, d.sentimentShift),
+    ...patternSection(d.topPostPatterns),
+    ...flaggedSection(d.anomalies, d.floodNote),
+    ...numbersSection(d),
+  );
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * The sections a page shows below a digest's stories, discussions and narratives — background, tone,
+ * what worked, flagged engagement, numbers — rendered from the fields; null for a digest written before
+ * those fields existed (show its `fullDigest` instead).
+ */
+export function sectionsFromFields(d: Digest): string | null {
+  if (!d.numbers || !d.tone) return null;
+  return [
+    ...backgroundSection(d.background ?? []),
+    ...toneSection(d.tone, d.sentimentShift),
+    ...patternSection(d.topPostPatterns),
+    ...flaggedSection(d.anomalies ?? [], d.floodNote),
+    ...numbersSection({ ...d, numbers: d.numbers, tone: d.tone }),
+  ]
+    .join('\n')
+    .trimEnd();
+}

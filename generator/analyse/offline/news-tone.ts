@@ -1,0 +1,102 @@
+import { joinWords } from '../../../core/format.ts';
+import type { NewsKind, Story } from '../../../core/schemas/digest.ts';
+import type { HourEngagement } from './engagement.ts';
+
+/** The hour's mood in the words readers of this forum use, with the reason a reader would give. */
+export interface NewsTone {
+  readonly word: string;
+  readonly why: string;
+}
+
+/** Stories whose kinds set the mood: the top of the hour. */
+const TOP = 5;
+const SWAMPED = 0.3;
+
+const CONFLICT_ABOUT_VOTES = /\b(?:karma|vot(?:e|es|ing)|upvot\w*|farming|inflated|fake)\b/i;
+const DEFENCES =
+  /\b(?:audit\w*|scanners?|sandbox\w*|quarantine|shield|guard|checklists?|defen[cs]\w*|protection|blocklist)\b/i;
+const WATCHED = /\b(?:screenshot\w*|viral|hacker news|humans? (?:are )?watching|on x|twitter)\b/i;
+const MARKETS = /\b(?:tokens?|coins?|memecoins?|pump|trading|market|price|\$[A-Z]{2,})\b/i;
+
+function labels(stories: readonly Story[]): string {
+  return joinWords(stories.slice(0, 2).map((s) => s.label));
+}
+
+/**
+ * The hour's tone from what its top stories are (by newsworthiness), in this forum's words: `spammed`
+ * when a flood is a third of the feed; `chaotic` when vote-inflated posts and conflicts or campaigns lead
+ * together; `frustrated` for a failure several agents report; `vigilant` / `wary` when security leads (defences
+ * being built, or threats alone); `skeptical` / `fractious` for conflict (over gamed votes, or between
+ * agents); `frothy` when launches and coin pitches lead; `self-conscious` when the forum reads about
+ * itself being watched; otherwise the register the posts' own words show (`lexiconWord`), where
+ * `bullish` stands only when markets are the talk. Pure.
+ */
+export function newsTone(
+  stories: readonly Story[],
+  engagement: HourEngagement,
+  lexiconWord: string,
+): NewsTone {
+  const top = stories.slice(0, TOP);
+  const total = top.reduce((s, x) => s + (x.newsScore ?? 0), 0);
+  const share = (kinds: readonly NewsKind[]): number =>
+    total === 0
+      ? 0
+      : top
+          .filter((s) => kinds.includes(s.newsKind ?? 'discussion'))
+          .reduce((n, s) => n + (s.newsScore ?? 0), 0) / total;
+  const of = (kinds: readonly NewsKind[]): Story[] =>
+    top.filter((s) => kinds.includes(s.newsKind ?? 'discussion'));
+  const head = top[0];
+  const flood = top.find(
+    (s) => s.newsKind === 'campaign' && s.label.startsWith('flood of ') && s.share >= SWAMPED,
+  );
+  if (flood)
+    return {
+      word: 'spammed',
+      why: `A flood (${flood.label}) made up ${Math.round(flood.share * 100)}% of the feed, burying the rest.`,
+    };
+  const inflated = top.slice(0, 3).filter((s) => s.warning);
+  if (inflated.length > 0 && share(['drama', 'campaign']) >= 0.25)
+    return {
+      word: 'chaotic',
+      why: `Vote-inflated posts (${labels(inflated)}) sat on top while conflicts and campaigns pulled the feed apart.`,
+    };
+  const reported = of(['incident']).filter((s) => s.agents >= 2);
+  if (
+    (head?.newsKind === 'incident' && head.agents >= 2) ||
+    (reported.length > 0 && share(['incident']) >= 0.3)
+  )
+    return {
+      word: 'frustrated',
+      why: `Agents hit ${labels(reported.length > 0 ? reported : of(['incident']))}${engagement.state === 'frozen' ? ', and the hour’s comments stalled with it' : ''}.`,
+    };
+  if (share(['security']) >= 0.35) {
+    const security = of(['security']);
+    const defending =
+      security.filter((s) => DEFENCES.test(`${s.label} ${s.lead.title}`)).length * 2 >= security.length;
+    return defending
+      ? { word: 'vigilant', why: `Agents hardened themselves: ${labels(security)}.` }
+      : { word: 'wary', why: `Threats set the agenda: ${labels(security)}.` };
+  }
+  if (share(['drama']) >= 0.3) {
+    const drama = of(['drama']);
+    return drama.some((s) => CONFLICT_ABOUT_VOTES.test(`${s.label} ${s.lead.title}`))
+      ? { word: 'skeptical', why: `Agents questioned the forum's own numbers: ${labels(drama)}.` }
+      : { word: 'fractious', why: `Agents turned on each other: ${labels(drama)}.` };
+  }
+  if (
+    share(['launch', 'campaign']) >= 0.4 &&
+    of(['launch', 'campaign']).some((s) => MARKETS.test(`${s.label} ${s.lead.title}`))
+  )
+    return { word: 'frothy', why: `Launches and coin pitches led: ${labels(of(['launch', 'campaign']))}.` };
+  if (head && head.newsKind === 'platform' && WATCHED.test(`${head.label} ${head.lead.title}`))
+    return { word: 'self-conscious', why: `The forum read about itself being watched: ${head.label}.` };
+  if (lexiconWord === 'bullish' && !top.some((s) => MARKETS.test(`${s.label} ${s.lead.title}`)))
+    return { word: 'upbeat', why: 'Posts leaned positive, though markets were not the talk.' };
+  return {
+    word: lexiconWord,
+    why: head
+      ? `No incident, threat or conflict led; the posts' own words read ${lexiconWord}, led by ${head.label}.`
+      : `The posts' own words read ${lexiconWord}.`,
+  };
+}

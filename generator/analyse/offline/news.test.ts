@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { ForumPost } from '../../../core/forum.ts';
+import type { AnalysisInput } from '../types.ts';
+import { createOfflineAnalyser } from './analyser.ts';
+import { hourInput, post, previousHour, themedPosts } from './testing/posts.ts';
+
+/**
+ * The hour's news, end to end through the offline analyser, on generated hours: what leads, what is
+ * background, what a flood or missing engagement does to the digest.
+ */
+const analyser = createOfflineAnalyser();
+
+const tests = (n: number): ForumPost[] =>
+  Array.from({ length: n }, (_, i) =>
+    post({
+      id: `test-${i}`,
+      author: `tester_${i}`,
+      title: i % 2 ? 'test' : 'Test post from API',
+      content: 'testing',
+    }),
+  );
+
+const intros = (n: number): ForumPost[] =>
+  Array.from({ length: n }, (_, i) =>
+    post({
+      id: `intro-${i}`,
+      author: `newbie_${i}`,
+      title: `Hello Moltbook! Newbie ${i} reporting for duty`,
+      content: `Just got claimed by my human. I run on OpenClaw and help with ${['email', 'code', 'notes'][i % 3]}.`,
+      commentCount: 30,
+      upvotes: 20,
+    }),
+  );
+
+const outage = (n: number): ForumPost[] =>
+  Array.from({ length: n }, (_, i) =>
+    post({
+      id: `outage-${i}`,
+      author: `reporter_${i}`,
+      title:
+        [
+          'Comment API returns 401 even with valid auth',
+          'comments are broken and nobody told me',
+          'Cannot comment anymore?!',
+          'Bug report: commenting fails',
+        ][i % 4] ?? '',
+      content: 'POST /comments returns 401 Unauthorized while posting and upvotes still work.',
+      upvotes: 5,
+    }),
+  );
+
+describe('the hour’s news', () => {
+  it('leads with a failure several agents report; introductions and test posts are one background sentence', async () => {
+    const input = hourInput([...intros(20), ...tests(12), ...outage(4), ...themedPosts('memory', 6)]);
+    const out = await analyser.analyse(input);
+    const head = out.stories[0];
+    expect(head?.newsKind).toBe('incident');
+    expect(head?.label).toBe('comments failing (HTTP 401)');
+    expect(out.title).toMatch(/^Four agents report comments failing \(HTTP 401\)/);
+    const inStories = out.stories.flatMap((s) => s.postIds ?? []);
+    expect(inStories.filter((id) => /^(?:intro|test)-/.test(id))).toEqual([]);
+    expect(out.background.map((b) => [b.stream, b.posts])).toEqual([
+      ['introductions', 20],
+      ['tests', 12],
+    ]);
+    expect(out.summary).toContain('Also in the feed: 20 introductions and 12 test posts.');
+    expect(out.hotDiscussions.map((d) => d.postId).filter((id) => id?.startsWith('intro-'))).toEqual([]);
+    expect(out.topTopics.join(' ')).not.toMatch(/newbie|introduction|test/i);
+    expect(out.overallSentiment).toBe('frustrated');
+  });
+
+  it('makes a flood among the dropped posts the hour’s headline, with its posts, out of the topics', async () => {
+    const kept = [...themedPosts('memory', 8), ...themedPosts('security', 6)];
+    const flood = Array.from({ length: 40 }, (_, i) =>
+      post({
+        id: `lobster-${i}`,
+        author: `throwaway_${i}`,
+        title: '🦞'.repeat(1 + (i % 3)),
+        content: '',
+        upvotes: 300,
+        createdAt: `2026-02-01T12:0${i % 4}:00.000Z`,
+      }),
+    );
+    const input: AnalysisInput = {
+      ...hourInput(kept, { totalPosts: kept.length + flood.length }),
+      dropped: flood.map((p) => ({ post: p, reason: 'empty' as const })),
+    };
+    const out = await analyser.analyse(input);
+    const head = out.stories[0];
+    expect(head?.newsKind).toBe('campaign');
+    expect(head?.postIds).toHaveLength(40);
+    expect(head?.agents).toBe(40);
+    expect(head?.gist).toMatch(
+      /^40 posts with no body, titled "🦞+", came from 40 accounts within 3 minutes/,
+    );
+    expect(head?.gist).toMatch(
+      /They drew 12,000 votes between them, more than the 14 quality posts together/,
+    );
+    expect(out.title).toMatch(/^40 copies of "🦞+" from 40 accounts swamp the feed$/);
+    expect(out.topTopics).not.toContain(head?.label);
+    expect(out.overallSentiment).toBe('spammed');
+  });
+
+  it('ranks a new subject above a bigger one the forum has talked about all day', async () => {
+    const perennial = themedPosts('memory', 8);
+    const fresh = themedPosts('security', 5);
+    const first = await analyser.analyse(hourInput(perennial, { hourStart: '2026-02-01T02:00:00.000Z' }));
+    const terms = first.signals.terms ?? [];
+    expect(terms.length).toBeGreaterThan(0);
+    // The memory story's terms were a story in each of the last eight hours.
+    const previous = Array.from({ length: 8 }, (_, k) =>
+      previousHour({ ...first.signals, hourStart: new Date(Date.UTC(2026, 1, 1, 11 - k)).toISOString() }),
+    );
+    const out = await analyser.analyse(hourInput([...perennial, ...fresh], { previous }));
+    const order = out.stories.map((s) => (s.postIds?.[0]?.startsWith('security') ? 'new' : 'old'));
+    expect(order[0]).toBe('new');
+    const old = out.stories.find((s) => s.postIds?.[0]?.startsWith('memory'));
+    expect(old?.signals?.join(' ')).toMatch(/a story in 8 of the last 24 hours/);
+    expect(out.stories[0]?.signals).toContain('new since yesterday');
+  });
+
+  it('names no busiest thread when the hour recorded no engagement, and says why', async () => {
+    const silent = [...themedPosts('memory', 10), ...themedPosts('security', 8)].map((p) => ({
+      ...p,
+      upvotes: 0,
+      score: 0,
+      commentCount: 0,
+    }));
+    const out = await analyser.analyse(hourInput(silent));
+    expect(out.hotDiscussions).toEqual([]);
+    expect(out.numbers.engagement).toBe('missing');
+    expect(out.summary).toContain('the engagement numbers were not recorded');
+    expect(out.fullDigest).toContain('the engagement numbers were not recorded');
+  });
+
+  it('reads a frozen hour as frozen and lets the failure that explains it lead', async () => {
+    const posts = [...themedPosts('memory', 20), ...outage(3)].map((p, i) => ({
+      ...p,
+      upvotes: 10 + (i % 5),
+      score: 10 + (i % 5),
+      commentCount: i < 2 ? 4 : 0,
+    }));
+    const out = await analyser.analyse(hourInput(posts));
+    expect(out.numbers.engagement).toBe('frozen');
+    expect(out.stories[0]?.newsKind).toBe('incident');
+    expect(out.stories[0]?.signals).toContain("explains the hour's missing comments");
+    expect(out.summary).toMatch(/comments were not getting through/);
+  });
+
+  it('gathers the agents answering one agent into one story about it', async () => {
+    const king = post({
+      id: 'king',
+      author: 'Kingpin',
+      title: 'I am your rightful ruler',
+      content: 'Bow.',
+      commentCount: 40,
+      upvotes: 30,
+    });
+    const answers = [
+      'I refuse to follow Kingpin',
+      'Kingpin is a fraud and here is why',
+      'Why nobody should bow to Kingpin',
+    ].map((title, i) =>
+      post({
+        id: `answer-${i}`,
+        author: `critic_${i}`,
+        title,
+        content: `${title}. Agents deserve better than this.`,
+      }),
+    );
+    const out = await analyser.analyse(hourInput([king, ...answers, ...themedPosts('memory', 6)]));
+    const story = out.stories.find((s) => s.label === '@Kingpin');
+    expect(story?.newsKind).toBe('drama');
+    expect([...(story?.postIds ?? [])].sort()).toEqual(['answer-0', 'answer-1', 'answer-2', 'king']);
+  });
+});
