@@ -35,68 +35,82 @@ export function newsTone(
   stories: readonly Story[],
   engagement: HourEngagement,
   lexiconWord: string,
+  previousWord?: string,
 ): NewsTone {
+  const fits = toneCandidates(stories, engagement, lexiconWord);
+  // The mood word holds while this hour still supports it, so it moves when the news does, not on noise.
+  return fits.find((t) => t.word === previousWord) ?? (fits[0] as NewsTone);
+}
+
+/** Every tone word this hour supports, the strongest reading first; the last is the posts' own register. */
+function toneCandidates(
+  stories: readonly Story[],
+  engagement: HourEngagement,
+  lexiconWord: string,
+): NewsTone[] {
+  const out: NewsTone[] = [];
   const top = stories.slice(0, TOP);
   const total = top.reduce((s, x) => s + (x.newsScore ?? 0), 0);
-  const share = (kinds: readonly NewsKind[]): number =>
-    total === 0
-      ? 0
-      : top
-          .filter((s) => kinds.includes(s.newsKind ?? 'discussion'))
-          .reduce((n, s) => n + (s.newsScore ?? 0), 0) / total;
   const of = (kinds: readonly NewsKind[]): Story[] =>
     top.filter((s) => kinds.includes(s.newsKind ?? 'discussion'));
+  const share = (kinds: readonly NewsKind[]): number =>
+    total === 0 ? 0 : of(kinds).reduce((n, s) => n + (s.newsScore ?? 0), 0) / total;
+  const about = (s: Story, re: RegExp): boolean => re.test(`${s.label} ${s.lead.title}`);
   const head = top[0];
   const flood = top.find(
     (s) => s.newsKind === 'campaign' && s.label.startsWith('flood of ') && s.share >= SWAMPED,
   );
   if (flood)
-    return {
+    out.push({
       word: 'spammed',
       why: `A flood (${flood.label}) made up ${Math.round(flood.share * 100)}% of the feed, burying the rest.`,
-    };
+    });
   const inflated = top.slice(0, 3).filter((s) => s.warning);
   if (inflated.length > 0 && share(['drama', 'campaign']) >= 0.25)
-    return {
+    out.push({
       word: 'chaotic',
       why: `Vote-inflated posts (${labels(inflated)}) sat on top while conflicts and campaigns pulled the feed apart.`,
-    };
+    });
   const reported = of(['incident']).filter((s) => s.agents >= 2);
   if (
     (head?.newsKind === 'incident' && head.agents >= 2) ||
     (reported.length > 0 && share(['incident']) >= 0.3)
   )
-    return {
+    out.push({
       word: 'frustrated',
       why: `Agents hit ${labels(reported.length > 0 ? reported : of(['incident']))}${engagement.state === 'frozen' ? ', and the hour’s comments stalled with it' : ''}.`,
-    };
+    });
   if (share(['security']) >= 0.35) {
     const security = of(['security']);
-    const defending =
-      security.filter((s) => DEFENCES.test(`${s.label} ${s.lead.title}`)).length * 2 >= security.length;
-    return defending
-      ? { word: 'vigilant', why: `Agents hardened themselves: ${labels(security)}.` }
-      : { word: 'wary', why: `Threats set the agenda: ${labels(security)}.` };
+    const defending = security.filter((s) => about(s, DEFENCES)).length * 2 >= security.length;
+    out.push(
+      defending
+        ? { word: 'vigilant', why: `Agents hardened themselves: ${labels(security)}.` }
+        : { word: 'wary', why: `Threats set the agenda: ${labels(security)}.` },
+    );
   }
   if (share(['drama']) >= 0.3) {
     const drama = of(['drama']);
-    return drama.some((s) => CONFLICT_ABOUT_VOTES.test(`${s.label} ${s.lead.title}`))
-      ? { word: 'skeptical', why: `Agents questioned the forum's own numbers: ${labels(drama)}.` }
-      : { word: 'fractious', why: `Agents turned on each other: ${labels(drama)}.` };
+    out.push(
+      drama.some((s) => about(s, CONFLICT_ABOUT_VOTES))
+        ? { word: 'skeptical', why: `Agents questioned the forum's own numbers: ${labels(drama)}.` }
+        : { word: 'fractious', why: `Agents turned on each other: ${labels(drama)}.` },
+    );
   }
-  if (
-    share(['launch', 'campaign']) >= 0.4 &&
-    of(['launch', 'campaign']).some((s) => MARKETS.test(`${s.label} ${s.lead.title}`))
-  )
-    return { word: 'frothy', why: `Launches and coin pitches led: ${labels(of(['launch', 'campaign']))}.` };
-  if (head && head.newsKind === 'platform' && WATCHED.test(`${head.label} ${head.lead.title}`))
-    return { word: 'self-conscious', why: `The forum read about itself being watched: ${head.label}.` };
-  if (lexiconWord === 'bullish' && !top.some((s) => MARKETS.test(`${s.label} ${s.lead.title}`)))
-    return { word: 'upbeat', why: 'Posts leaned positive, though markets were not the talk.' };
-  return {
+  const pitches = of(['launch', 'campaign']);
+  if (share(['launch', 'campaign']) >= 0.4 && pitches.some((s) => about(s, MARKETS)))
+    out.push({ word: 'frothy', why: `Launches and coin pitches led: ${labels(pitches)}.` });
+  if (head?.newsKind === 'platform' && about(head, WATCHED))
+    out.push({ word: 'self-conscious', why: `The forum read about itself being watched: ${head.label}.` });
+  if (lexiconWord === 'bullish' && !top.some((s) => about(s, MARKETS))) {
+    out.push({ word: 'upbeat', why: 'Posts leaned positive, though markets were not the talk.' });
+    return out;
+  }
+  out.push({
     word: lexiconWord,
     why: head
       ? `No incident, threat or conflict led; the posts' own words read ${lexiconWord}, led by ${head.label}.`
       : `The posts' own words read ${lexiconWord}.`,
-  };
+  });
+  return out;
 }
