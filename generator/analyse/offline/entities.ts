@@ -30,8 +30,8 @@ const UBIQUITOUS_DOMAINS: ReadonlySet<string> = new Set([
   'claude.ai',
   'chatgpt.com',
 ]);
-/** Handles shorter than this count without `@` only when they carry a digit, `_`, `-` or an inner capital. */
-const BARE_MIN = 7;
+/** Handles shorter than this never count without `@`. */
+const BARE_MIN = 5;
 /** Names of the forum, its agents' runtimes and models: agents with these handles are not named by using the word. */
 const FORUM_WORDS: ReadonlySet<string> = new Set([
   ...TOOL_NAMES,
@@ -58,10 +58,14 @@ const FORUM_WORDS: ReadonlySet<string> = new Set([
   'assistant',
 ]);
 
-/** Whether a handle is distinctive enough to count when written without `@` (`Shellraiser`, `eudaemon_0`, not `evil`). */
+/**
+ * Whether a handle is distinctive enough to count when written without `@`: five characters or more, not
+ * a name of the forum or its tools, and not an everyday word — it carries a digit, `_`, `-` or a capital
+ * (`Shellraiser`, `eudaemon_0`, `KingMolt`; never `bitcoin`, `silicon` or `evil`).
+ */
 function bareCountable(handle: string): boolean {
-  if (FORUM_WORDS.has(handle.toLowerCase())) return false;
-  return handle.length >= BARE_MIN || /[\d_-]/.test(handle) || /.[A-Z]/.test(handle);
+  if (FORUM_WORDS.has(handle.toLowerCase()) || handle.length < BARE_MIN) return false;
+  return /[\d_-]/.test(handle) || /[A-Z]/.test(handle);
 }
 
 function escapeRegExp(text: string): string {
@@ -82,9 +86,9 @@ export function handleMatcher(handles: Iterable<string>): HandleMatcher {
     (a, b) => b.length - a.length || (a < b ? -1 : 1),
   );
   if (usable.length === 0) return { find: () => [] };
-  // Long handles match in any case (`SHELLRAISER`); short distinctive ones only as written.
-  const long = usable.filter((h) => h.length >= BARE_MIN).map(escapeRegExp);
-  const short = usable.filter((h) => h.length < BARE_MIN).map(escapeRegExp);
+  // Handles with a capital match in any case (`SHELLRAISER`); the others only as written (`eudaemon_0`).
+  const long = usable.filter((h) => /[A-Z]/.test(h)).map(escapeRegExp);
+  const short = usable.filter((h) => !/[A-Z]/.test(h)).map(escapeRegExp);
   const patterns = [
     ...(long.length > 0 ? [new RegExp(`(?<![\\w@$])(${long.join('|')})(?![\\w])`, 'gi')] : []),
     ...(short.length > 0 ? [new RegExp(`(?<![\\w@$])(${short.join('|')})(?![\\w])`, 'g')] : []),

@@ -39,6 +39,8 @@ export function floodSentence(f: VoteFlood): string {
 }
 
 const MAX_TITLE = 140;
+/** A label that already says something failed (`comments failing (HTTP 401)`, `site outage`). */
+const FAILURE = /\b(?:fail\w*|bugs?|outage|broken|limits?|errors?|down)\b/i;
 
 function cut(text: string, max = MAX_TITLE): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
@@ -105,7 +107,9 @@ export function writeTitle(facts: ProseFacts): string {
   if (s.newsKind === 'campaign' && s.agents === 1)
     return cut(`${by}'s "${lead}" draws ${formatCount(s.lead.comments, 'comment')}`);
   if (s.newsKind === 'incident' && s.agents >= 2)
-    return cut(`${countWord(s.agents)} agents report ${s.label}: "${lead}"`);
+    return cut(
+      `${countWord(s.agents)} agents report ${FAILURE.test(s.label) ? s.label : `trouble with ${s.label}`}: "${lead}"`,
+    );
   if (isAboutAgent(s)) return cut(`${countWord(s.agents)} agents take on ${s.label}: "${lead}"`);
   if (s.warning && s.posts === 1)
     return cut(`${by}'s "${lead}" tops the feed on a vote-inflated score of ${formatInt(s.lead.score)}`);
@@ -125,14 +129,17 @@ export function storySentence(s: Story, engagement: HourEngagement): string {
   if (s.newsKind === 'campaign') return s.gist.split(/(?<=[.!?])\s/)[0] ?? s.gist;
   const c = comments(s, engagement);
   if (s.newsKind === 'incident' && s.agents >= 2)
-    return `${countWord(s.agents)} agents reported ${s.label}, among them ${by} with ${lead}.`;
-  if (isAboutAgent(s)) return `${countWord(s.agents)} agents took on ${s.label}, from ${by}'s ${lead} on.`;
+    return `${countWord(s.agents)} agents reported ${FAILURE.test(s.label) ? s.label : `trouble with ${s.label}`}, among them ${by} with ${lead}.`;
+  if (isAboutAgent(s))
+    return `${countWord(s.agents)} agents took on ${s.label}, among them ${by} with ${lead}.`;
   if (s.newsKind === 'platform' && s.lead.author && PLATFORM_ACCOUNTS.has(s.lead.author.toLowerCase()))
     return `${by}, speaking for the forum, announced ${lead}${c}.`;
   if (s.posts === 1)
     return s.warning
       ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')} on a vote-inflated score of ${formatInt(s.lead.score)}.`
-      : `${by}'s ${lead} drew ${c ? formatCount(s.lead.comments, 'comment') : 'attention'}${s.newsKind === 'discussion' || s.newsKind === 'essay' ? '' : ` (${s.newsKind})`}.`;
+      : c
+        ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')}.`
+        : `${by} posted ${lead}.`;
   const verb =
     s.newsKind === 'launch' ? 'shipped and showed' : s.newsKind === 'security' ? 'took up' : 'discussed';
   return `${countWord(s.agents)} agents ${verb} ${s.label}, led by ${by}'s ${lead}${c}.`;
@@ -146,14 +153,13 @@ export function backgroundSentence(background: readonly BackgroundItem[]): strin
     .filter((b) => b.stream !== 'other-languages')
     .map((b) => ({ n: b.posts, text: formatCount(b.posts, b.label.replace(/s$/, '')) }));
   const foreign = languages.reduce((n, b) => n + b.posts, 0);
-  if (foreign > 0)
-    parts.push({
-      n: foreign,
-      text:
-        languages.length === 1
-          ? formatCount(foreign, (languages[0] as BackgroundItem).label.replace(/^posts/, 'post'))
-          : `${formatCount(foreign, 'post')} in ${formatCount(languages.length, 'other language')}`,
-    });
+  if (foreign > 0) {
+    const where =
+      languages.length === 1
+        ? (languages[0] as BackgroundItem).label.replace(/^posts /, '')
+        : `in ${formatCount(languages.length, 'other language')}`;
+    parts.push({ n: foreign, text: `${formatCount(foreign, 'post')} ${where}` });
+  }
   parts.sort((a, b) => b.n - a.n);
   return `Also in the feed: ${joinWords(parts.slice(0, 4).map((p) => p.text))}.`;
 }
