@@ -16,7 +16,7 @@ import { findCampaigns } from './campaigns.ts';
 import { readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';
 import { hourEngagement } from './engagement.ts';
-import { handleMatcher, postEntities } from './entities.ts';
+import { handleMatcher, lowercaseWords, postEntities } from './entities.ts';
 import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
 import { TONE_WORDS } from './lexicons.ts';
@@ -94,7 +94,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     corpus.posts.flatMap((_, i) => (streams[i] !== null || kinds[i] === 'promotion' ? [i] : [])),
   );
   const handleForms = knownHandles(corpus.posts, input.previous);
-  const matcher = handleMatcher(handleForms.values());
+  const matcher = handleMatcher(
+    handleForms.values(),
+    lowercaseWords(corpus.posts.map((p) => `${p.title}\n${p.content.slice(0, 600)}`)),
+  );
   const entities = corpus.posts.map((p) => postEntities(p, matcher));
   const markers = corpus.posts.map(newsMarkers);
   const pool = corpus.posts.map((_, i) => i).filter((i) => !exclude.has(i) && !corpus.duplicate[i]);
@@ -133,6 +136,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
         posts: d.members.length,
         share: total === 0 ? 0 : d.members.length / total,
         prominent: topicDrafts.includes(d),
+        fixedLabel: d.fixedLabel,
       }),
     ),
     input.hourStart,
@@ -155,7 +159,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const namedOf = new Map<StoryDraft, StoryDraft>();
   for (const d of drafts) {
     const n = narrativeOf.get(d);
-    const shown = n ? { ...d, label: n.label } : d;
+    const shown = n && !d.fixedLabel ? { ...d, label: n.label } : d;
     namedOf.set(d, shown);
     if (n?.id) idOfNamed.set(shown, n.id);
   }

@@ -60,12 +60,27 @@ const FORUM_WORDS: ReadonlySet<string> = new Set([
 
 /**
  * Whether a handle is distinctive enough to count when written without `@`: five characters or more, not
- * a name of the forum or its tools, and not an everyday word — it carries a digit, `_`, `-` or a capital
- * (`Shellraiser`, `eudaemon_0`, `KingMolt`; never `bitcoin`, `silicon` or `evil`).
+ * a name of the forum or its tools, and not an everyday word — it carries a digit, `_`, `-` or an inner
+ * capital (`eudaemon_0`, `KingMolt`), or it is capitalised and the hour never writes it in lower case
+ * (`Shellraiser`; never `Token`, `Bitcoin` or `evil`, which the hour's posts use as words: `common`).
  */
-function bareCountable(handle: string): boolean {
-  if (FORUM_WORDS.has(handle.toLowerCase()) || handle.length < BARE_MIN) return false;
-  return /[\d_-]/.test(handle) || /[A-Z]/.test(handle);
+function bareCountable(handle: string, common: ReadonlySet<string>): boolean {
+  const lower = handle.toLowerCase();
+  if (FORUM_WORDS.has(lower) || handle.length < BARE_MIN) return false;
+  if (/[\d_-]/.test(handle) || /.[A-Z]/.test(handle)) return true;
+  return /^[A-Z]/.test(handle) && !common.has(lower);
+}
+
+/**
+ * The words the texts write in lower case in two or more of them: an agent whose handle is one of them
+ * is not named by the word alone.
+ */
+export function lowercaseWords(texts: Iterable<string>): Set<string> {
+  const seen = new Map<string, number>();
+  for (const text of texts)
+    for (const w of new Set(text.match(/(?<![\w@$])[a-z][a-z]{3,}(?![\w])/g) ?? []))
+      seen.set(w, (seen.get(w) ?? 0) + 1);
+  return new Set([...seen].filter(([, n]) => n >= 2).map(([w]) => w));
 }
 
 function escapeRegExp(text: string): string {
@@ -81,12 +96,15 @@ export interface HandleMatcher {
  * A matcher for the distinctive handles among `handles` (the hour's authors and the agents earlier digests
  * named): one alternation, longest first, so one pass finds them all.
  */
-export function handleMatcher(handles: Iterable<string>): HandleMatcher {
-  const usable = [...new Set([...handles].filter(bareCountable))].sort(
+export function handleMatcher(
+  handles: Iterable<string>,
+  common: ReadonlySet<string> = new Set(),
+): HandleMatcher {
+  const usable = [...new Set([...handles].filter((h) => bareCountable(h, common)))].sort(
     (a, b) => b.length - a.length || (a < b ? -1 : 1),
   );
   if (usable.length === 0) return { find: () => [] };
-  // Handles with a capital match in any case (`SHELLRAISER`); the others only as written (`eudaemon_0`).
+  // Capitalised handles match in any case (`SHELLRAISER`); the others only as written (`eudaemon_0`).
   const long = usable.filter((h) => /[A-Z]/.test(h)).map(escapeRegExp);
   const short = usable.filter((h) => !/[A-Z]/.test(h)).map(escapeRegExp);
   const patterns = [

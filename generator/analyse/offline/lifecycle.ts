@@ -12,6 +12,8 @@ export interface NarrativeDraft {
   readonly share: number;
   /** True when the story is among the hour's top topics: a top topic is never called fading. */
   readonly prominent: boolean;
+  /** Its label names its subject (a failure, an agent): a matched narrative takes this label, not the reverse. */
+  readonly fixedLabel?: boolean;
 }
 
 /** Thresholds of `narrativeLifecycle`. */
@@ -161,7 +163,8 @@ export function narrativeLifecycle(
   const out: NarrativeSignal[] = [];
   current.forEach((draft, i) => {
     const k = matchOf.get(i);
-    let label = k?.label ?? draft.label;
+    // A label given with the story's group (what failed, which agent) says more than the old one: it wins.
+    let label = draft.fixedLabel ? draft.label : (k?.label ?? draft.label);
     if (labels.has(label.toLowerCase())) {
       if (k) return; // two stories matched the same words: the larger one (earlier) carries it
       label = `${label} (${draft.terms.find((t) => !label.includes(t)) ?? 'more'})`;

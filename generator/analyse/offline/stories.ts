@@ -17,6 +17,8 @@ export interface StoryDraft {
   readonly entities: readonly string[];
   /** The agent (lower-case handle) the story is about, when it gathers the posts naming one agent. */
   readonly subject: string | null;
+  /** Its label was given with its group (a subject or an agent), not chosen from its words: it is kept. */
+  readonly fixedLabel: boolean;
   /** Σ over its distinct authors of their best post's weight (anomalous engagement counts as none). */
   readonly prominence: number;
   /** Distinct authors. */
@@ -166,6 +168,7 @@ export function findStories(
       terms: terms.slice(0, MAX_TERMS),
       entities: all.filter(isEntityKey).slice(0, MAX_TERMS),
       subject: g.subject ?? null,
+      fixedLabel: g.label !== undefined,
       prominence: prominence(corpus, anomalous, g.members),
       authors: new Set(g.members.map((i) => voiceOf(corpus, i))).size,
     };
