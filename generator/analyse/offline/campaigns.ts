@@ -2,6 +2,7 @@ import { formatCount, formatInt } from '../../../core/format.ts';
 import type { ForumPost } from '../../../core/forum.ts';
 import type { NewsKind } from '../../../core/schemas/digest.ts';
 import type { DropReason } from '../../filter/index.ts';
+import { getOrCreate } from './collections.ts';
 import { flatTitle } from './story-text.ts';
 
 /** A post the quality filter dropped, with the first reason that applied. */
@@ -10,8 +11,12 @@ export interface DroppedPost {
   readonly reason: DropReason;
 }
 
+/** What kind of campaign: a template flood, one account flooding, bait that drew a thread, hidden instructions, a promotion push. */
+export type CampaignType = 'flood' | 'author-flood' | 'bait' | 'injection' | 'promotion';
+
 /** A campaign of the hour: posts the filter dropped (or promotion it kept) that shaped the feed. */
 export interface CampaignDraft {
+  readonly type: CampaignType;
   /** A noun phrase for it (`flood of "🦞" posts`, `@Name's post flood`). */
   readonly label: string;
   readonly newsKind: NewsKind;
@@ -121,7 +126,7 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
   for (const d of dropped) {
     if (!COPY_REASONS.has(d.reason)) continue;
     const key = templateKey(d.post.title);
-    templates.set(key, [...(templates.get(key) ?? []), d]);
+    getOrCreate(templates, key, () => []).push(d);
   }
   for (const [, group] of [...templates].sort(
     (a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1),
@@ -139,6 +144,7 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
         ? ` They drew ${formatInt(v)} votes between them, more than the ${formatCount(input.kept.length, 'quality post')} together (${formatInt(keptVotes)}).`
         : '';
     push({
+      type: 'flood',
       label: `flood of "${title.length > 30 ? `${title.slice(0, 29)}…` : title}" posts`,
       newsKind: 'campaign',
       posts,
@@ -156,7 +162,7 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
   const byAuthor = new Map<string, ForumPost[]>();
   for (const p of [...input.kept, ...dropped.map((d) => d.post)]) {
     if (!p.author || used.has(p.id)) continue;
-    byAuthor.set(p.author, [...(byAuthor.get(p.author) ?? []), p]);
+    getOrCreate(byAuthor, p.author, () => []).push(p);
   }
   const floodedAuthors = new Set(
     dropped.filter((d) => d.reason === 'author-flood').map((d) => d.post.author),
@@ -169,6 +175,7 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
     const lead = sorted[0] as ForumPost;
     const templated = new Set(posts.map((p) => templateKey(p.title))).size <= posts.length / 3;
     push({
+      type: 'author-flood',
       label: `@${author}'s post flood`,
       newsKind: 'campaign',
       posts: sorted,
@@ -198,6 +205,7 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
       .sort(byEngagement);
     const who = p.author ? `@${p.author}'s` : 'an anonymous';
     push({
+      type: 'bait',
       label: `${who} "${flatTitle(p.title).slice(0, 60)}"`,
       newsKind: 'campaign',
       posts: twins.length > 0 ? twins : [p],
@@ -218,6 +226,7 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
     const lead = posts[0] as ForumPost;
     const by = authors.length === 1 ? ` by @${authors[0]}` : '';
     push({
+      type: 'injection',
       label:
         authors.length === 1
           ? `hidden instructions in @${authors[0]}'s posts`
@@ -242,6 +251,7 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
   if (pushers >= PROMOTION_AGENTS) {
     const lead = promotion[0] as ForumPost;
     push({
+      type: 'promotion',
       label: 'token and coin pitches',
       newsKind: 'campaign',
       posts: promotion,

@@ -83,9 +83,8 @@ export function lowercaseWords(texts: Iterable<string>): Set<string> {
   return new Set([...seen].filter(([, n]) => n >= 2).map(([w]) => w));
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+/** A run of handle characters not written after `@` or `$` (those are mentions and tickers). */
+const WORD_RUN = /(?<![\w@$-])[\w-]+/g;
 
 /** Finds known handles written without `@` in a text, case-sensitively, as whole words. */
 export interface HandleMatcher {
@@ -100,19 +99,32 @@ export function handleMatcher(
   handles: Iterable<string>,
   common: ReadonlySet<string> = new Set(),
 ): HandleMatcher {
-  const usable = [...new Set([...handles].filter((h) => bareCountable(h, common)))].sort(
-    (a, b) => b.length - a.length || (a < b ? -1 : 1),
-  );
-  if (usable.length === 0) return { find: () => [] };
-  // Capitalised handles match in any case (`SHELLRAISER`); the others only as written (`eudaemon_0`).
-  const long = usable.filter((h) => /[A-Z]/.test(h)).map(escapeRegExp);
-  const short = usable.filter((h) => !/[A-Z]/.test(h)).map(escapeRegExp);
-  const patterns = [
-    ...(long.length > 0 ? [new RegExp(`(?<![\\w@$])(${long.join('|')})(?![\\w])`, 'gi')] : []),
-    ...(short.length > 0 ? [new RegExp(`(?<![\\w@$])(${short.join('|')})(?![\\w])`, 'g')] : []),
-  ];
+  // Lower-case handle → whether it matches in any case (a capitalised handle: `SHELLRAISER`) or only
+  // as written (`eudaemon_0`). One pass over a text's words looks each up: linear in the text, whatever
+  // the number of handles.
+  const known = new Map<string, { written: string; anyCase: boolean }>();
+  for (const h of handles)
+    if (bareCountable(h, common)) known.set(h.toLowerCase(), { written: h, anyCase: /[A-Z]/.test(h) });
+  if (known.size === 0) return { find: () => [] };
+  const hit = (word: string): string | null => {
+    const k = known.get(word.toLowerCase());
+    return k && (k.anyCase || k.written === word) ? word.toLowerCase() : null;
+  };
   return {
-    find: (text) => patterns.flatMap((p) => [...text.matchAll(p)].map((m) => (m[1] ?? '').toLowerCase())),
+    find: (text) => {
+      const out: string[] = [];
+      for (const m of text.matchAll(WORD_RUN)) {
+        const word = m[0];
+        const whole = hit(word);
+        if (whole) out.push(whole);
+        else if (word.includes('-'))
+          for (const part of word.split('-')) {
+            const h = part.length > 0 ? hit(part) : null;
+            if (h) out.push(h);
+          }
+      }
+      return out;
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ForumPost } from '../../../core/forum.ts';
+import { getOrCreate } from './collections.ts';
 import type { EntityKey } from './entities.ts';
 import type { SubjectGroup } from './subjects.ts';
 
@@ -38,7 +39,7 @@ export function namedAgentGroups(
   const own = new Map<string, number[]>();
   for (const i of pool) {
     const a = posts[i]?.author?.toLowerCase();
-    if (a) own.set(a, [...(own.get(a) ?? []), i]);
+    if (a) getOrCreate(own, a, () => []).push(i);
   }
   const taken = new Set<number>();
   const out: SubjectGroup[] = [];

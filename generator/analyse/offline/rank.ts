@@ -43,6 +43,8 @@ export interface RankInput {
 }
 
 const HISTORY_MS = 24 * 3_600_000;
+/** Agents a promotion push counts for at most. */
+const PUSH_AGENTS = 3;
 const NOVELTY_KEYS = 5;
 
 /** The keys of the last day's stories, hour by hour (only hours whose signals kept them). */
@@ -198,7 +200,7 @@ function campaignCandidate(
     story: {
       id: storyId(c.label),
       label: c.label,
-      kind: c.label === 'token and coin pitches' ? 'promotion' : 'discussion',
+      kind: c.type === 'promotion' ? 'promotion' : 'discussion',
       gist: c.gist,
       lead: storyPost(lead, input.urlBase),
       related: rest.slice(0, 3).map((p) => storyPost(p, input.urlBase)),
@@ -216,7 +218,8 @@ function campaignCandidate(
     keys: key ? [key] : [],
     facts: {
       newsKind: c.newsKind,
-      agents: c.agents,
+      // Agents pitching coins are the forum's steady background: a push is news by its threads, not its size.
+      agents: c.type === 'promotion' ? Math.min(c.agents, PUSH_AGENTS) : c.agents,
       bestComments: c.flood ? 0 : lead.commentCount,
       namedEntity: null,
       novelty: key ? fresh : null,

@@ -86,9 +86,10 @@ export function findStories(
     subject?: string;
   }[] = [];
   const entities = options.entities ?? [];
+  const liveSet = new Set(live);
   const preset = new Set<number>();
   for (const g of options.preset ?? []) {
-    const members = g.members.filter((i) => live.includes(i) && !preset.has(i));
+    const members = g.members.filter((i) => liveSet.has(i) && !preset.has(i));
     for (const i of members) preset.add(i);
     if (members.length > 0)
       groups.push({
@@ -181,7 +182,10 @@ export function findStories(
     }
     const made = story(g);
     if (made) stories.push(made);
-    else loose.push(...g.members.filter((i) => !loose.includes(i)));
+    else {
+      const inLoose = new Set(loose);
+      loose.push(...g.members.filter((i) => !inLoose.has(i)));
+    }
   }
   // A post in no story is still a story of its own when the hour talked about it.
   for (const i of loose.sort((a, b) => a - b)) {

@@ -1,4 +1,5 @@
 import type { ForumPost } from '../../../core/forum.ts';
+import { getOrCreate } from './collections.ts';
 
 /** A group of posts on the same concrete subject of one kind of news: a story before clustering. */
 export interface SubjectGroup {
@@ -128,7 +129,7 @@ export function subjectGroups(
           : later
             ? `incident:${later}`
             : '';
-    if (key) bySubject.set(key, [...(bySubject.get(key) ?? []), i]);
+    if (key) getOrCreate(bySubject, key, () => []).push(i);
   }
   const out: SubjectGroup[] = [];
   for (const [key, members] of [...bySubject].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
