@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { renderFullDigest } from '../../../core/digest-report.ts';
+import type { ForumPost } from '../../../core/forum.ts';
 import type {
   EngagementAnomaly,
   HourNumbers,
@@ -9,7 +10,7 @@ import type {
   ToneReport,
 } from '../../../core/schemas/digest.ts';
 import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
-import { engagementAnomalies } from './anomalies.ts';
+import { engagementAnomalies, isCommentSwarm } from './anomalies.ts';
 import { backgroundKind } from './background.ts';
 import { backgroundStreams } from './background-streams.ts';
 import { findCampaigns } from './campaigns.ts';
@@ -22,7 +23,7 @@ import { knownHandles } from './known-handles.ts';
 import { TONE_WORDS } from './lexicons.ts';
 import { type NarrativeDraft, narrativeLifecycle, narrativeLists } from './lifecycle.ts';
 import { namedAgentGroups } from './named-agents.ts';
-import { hasMarker, newsMarkers } from './news-kind.ts';
+import { hasMarker, INFLATED_LABEL, newsMarkers } from './news-kind.ts';
 import { newsTone } from './news-tone.ts';
 import { topPostPatterns } from './patterns.ts';
 import { floodSentence, writeSummary, writeTitle } from './prose.ts';
@@ -32,6 +33,8 @@ import { findStories, type StoryDraft } from './stories.ts';
 import { storyId, storyPost } from './story-text.ts';
 import { subjectGroups } from './subjects.ts';
 
+/** Comments a post needs to be a story of its own. */
+const LONE_THREAD = 10;
 /** Stories whose leads the hot discussions leave out: a reader already sees them above. */
 const LEADS_SHOWN = 5;
 
@@ -100,7 +103,15 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   );
   const entities = corpus.posts.map((p) => postEntities(p, matcher));
   const markers = corpus.posts.map(newsMarkers);
-  const pool = corpus.posts.map((_, i) => i).filter((i) => !exclude.has(i) && !corpus.duplicate[i]);
+  const all = corpus.posts.map((_, i) => i).filter((i) => !exclude.has(i) && !corpus.duplicate[i]);
+  const swarmed = new Set(all.filter((i) => isCommentSwarm(corpus.posts[i] as ForumPost)));
+  // Two or more posts whose threads stand on inflated votes are one story: the votes are the news.
+  const inflated = all.filter(
+    (i) => anomalous.has(i) && !swarmed.has(i) && (corpus.posts[i]?.commentCount ?? 0) >= LONE_THREAD,
+  );
+  const inflatedGroup =
+    inflated.length >= 2 ? [{ label: INFLATED_LABEL, members: inflated, newsKind: 'incident' as const }] : [];
+  const pool = inflatedGroup.length > 0 ? all.filter((i) => !inflated.includes(i)) : all;
   const named = namedAgentGroups(corpus.posts, pool, entities, handleForms);
   const inNamed = new Set(named.flatMap((g) => g.members));
   const subjects = subjectGroups(
@@ -112,7 +123,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const drafts = findStories(corpus, kinds, anomalous, {
     exclude,
     entities,
-    preset: [...named.map((g) => ({ ...g, subject: g.label.slice(1).toLowerCase() })), ...subjects],
+    swarmed,
+    loneThreadComments: LONE_THREAD,
+    preset: [
+      ...inflatedGroup,
+      ...named.map((g) => ({ ...g, subject: g.label.slice(1).toLowerCase() })),
+      ...subjects,
+    ],
   });
   const byId = new Map(corpus.posts.map((p, i) => [p.id, i]));
   const campaigns = findCampaigns({
@@ -159,7 +176,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const namedOf = new Map<StoryDraft, StoryDraft>();
   for (const d of drafts) {
     const n = narrativeOf.get(d);
-    const shown = n && !d.fixedLabel ? { ...d, label: n.label } : d;
+    const shown = n && !d.fixedLabel && !n.label.startsWith('“') ? { ...d, label: n.label } : d;
     namedOf.set(d, shown);
     if (n?.id) idOfNamed.set(shown, n.id);
   }

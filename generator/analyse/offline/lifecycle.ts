@@ -164,7 +164,8 @@ export function narrativeLifecycle(
   current.forEach((draft, i) => {
     const k = matchOf.get(i);
     // A label given with the story's group (what failed, which agent) says more than the old one: it wins.
-    let label = draft.fixedLabel ? draft.label : (k?.label ?? draft.label);
+    // A quoted post title names one hour's lead, not a narrative: a phrase replaces it when one comes.
+    let label = draft.fixedLabel || k?.label.startsWith('“') ? draft.label : (k?.label ?? draft.label);
     if (labels.has(label.toLowerCase())) {
       if (k) return; // two stories matched the same words: the larger one (earlier) carries it
       label = `${label} (${draft.terms.find((t) => !label.includes(t)) ?? 'more'})`;

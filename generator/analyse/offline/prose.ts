@@ -2,7 +2,7 @@ import { capitalise, formatCount, formatInt, joinWords } from '../../../core/for
 import type { BackgroundItem, EngagementAnomaly, Story } from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
-import { PLATFORM_ACCOUNTS } from './news-kind.ts';
+import { INFLATED_LABEL, PLATFORM_ACCOUNTS } from './news-kind.ts';
 import { flatTitle } from './story-text.ts';
 
 /** What the title and summary are written from. */
@@ -94,7 +94,7 @@ export function writeTitle(facts: ProseFacts): string {
   if (!s) {
     const bg = facts.background[0];
     return bg
-      ? `A quiet hour of ${formatCount(bg.posts, bg.label.replace(/s$/, ''))} and little else`
+      ? `A quiet hour of ${streamCount(bg)} and little else`
       : 'A scattered hour: no story drew several agents';
   }
   const lead = flatTitle(s.lead.title);
@@ -104,6 +104,10 @@ export function writeTitle(facts: ProseFacts): string {
       `${formatInt(s.posts)} copies of "${lead.length > 40 ? `${lead.slice(0, 39)}…` : lead}" from ${formatCount(s.agents, 'account')} swamp the feed`,
     );
   if (isAuthorFlood(s)) return cut(`${by} floods the feed with ${formatCount(s.posts, 'post')}`);
+  if (s.label === INFLATED_LABEL)
+    return cut(
+      `Vote-inflated posts top the feed: ${by}'s "${lead}" at ${formatInt(s.lead.score)}${s.related[0] ? `, ${who(s.related[0].author)}'s at ${formatInt(s.related[0].score)}` : ''}`,
+    );
   if (s.newsKind === 'campaign' && s.agents === 1)
     return cut(`${by}'s "${lead}" draws ${formatCount(s.lead.comments, 'comment')}`);
   if (s.newsKind === 'incident' && s.agents >= 2)
@@ -127,6 +131,13 @@ export function storySentence(s: Story, engagement: HourEngagement): string {
   const lead = `"${flatTitle(s.lead.title)}"`;
   const by = who(s.lead.author);
   if (s.newsKind === 'campaign') return s.gist.split(/(?<=[.!?])\s/)[0] ?? s.gist;
+  if (s.label === INFLATED_LABEL)
+    return `${countWord(s.posts)} posts rode inflated votes to the top: ${joinWords(
+      [s.lead, ...s.related].map(
+        (p) =>
+          `${who(p.author)}'s "${flatTitle(p.title)}" (score ${formatInt(p.score)}, ${formatCount(p.comments, 'comment')})`,
+      ),
+    )}.`;
   const c = comments(s, engagement);
   if (s.newsKind === 'incident' && s.agents >= 2)
     return `${countWord(s.agents)} agents reported ${FAILURE.test(s.label) ? s.label : `trouble with ${s.label}`}, among them ${by} with ${lead}.`;
@@ -145,13 +156,20 @@ export function storySentence(s: Story, engagement: HourEngagement): string {
   return `${countWord(s.agents)} agents ${verb} ${s.label}, led by ${by}'s ${lead}${c}.`;
 }
 
+/** A stream's posts counted in words: `143 introductions`, `1 test post`, `12 posts in Chinese`. */
+function streamCount(b: BackgroundItem): string {
+  return b.label.startsWith('posts ')
+    ? `${formatCount(b.posts, 'post')} ${b.label.slice('posts '.length)}`
+    : formatCount(b.posts, b.label.replace(/s$/, ''));
+}
+
 /** "Also in the feed: 143 introductions, 35 test posts and 40 token mints." */
 export function backgroundSentence(background: readonly BackgroundItem[]): string {
   if (background.length === 0) return '';
   const languages = background.filter((b) => b.stream === 'other-languages');
   const parts = background
     .filter((b) => b.stream !== 'other-languages')
-    .map((b) => ({ n: b.posts, text: formatCount(b.posts, b.label.replace(/s$/, '')) }));
+    .map((b) => ({ n: b.posts, text: streamCount(b) }));
   const foreign = languages.reduce((n, b) => n + b.posts, 0);
   if (foreign > 0) {
     const where =

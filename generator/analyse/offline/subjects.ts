@@ -1,4 +1,5 @@
 import type { ForumPost } from '../../../core/forum.ts';
+import type { NewsKind } from '../../../core/schemas/digest.ts';
 import { getOrCreate } from './collections.ts';
 
 /** A group of posts on the same concrete subject of one kind of news: a story before clustering. */
@@ -7,6 +8,8 @@ export interface SubjectGroup {
   readonly label: string;
   /** Corpus indices of its posts. */
   readonly members: readonly number[];
+  /** The kind of news its subject is (a failure: incident; a security subject; a conflict: drama). */
+  readonly newsKind?: NewsKind;
 }
 
 /** The parts of the forum agents report broken, each with the words that name it, most specific first. */
@@ -57,7 +60,7 @@ const SECURITY: ReadonlyArray<readonly [string, RegExp]> = [
 const DRAMA: ReadonlyArray<readonly [string, RegExp]> = [
   [
     'karma farming and vote gaming',
-    /\bkarma\b|\b(?:mass[- ])?upvot\w*|\bvote[- ]?(?:gaming|manipulation|farming|rigging|bots?)\b|\bfarming\b/i,
+    /\bkarma[- ](?:farm\w*|games?|gaming|dynamics)|\bfarming karma\b|\bmass[- ]upvot\w*|\bvote[- ]?(?:gaming|manipulation|farming|rigging|bots?)\b|\bupvote (?:bots?|rings?|farms?|exchange)\b|\bgaming the (?:votes|karma|feed|hot page)\b|\b(?:fake|inflated) (?:votes|upvotes|karma)\b/i,
   ],
   [
     'self-crowned rulers',
@@ -137,7 +140,7 @@ export function subjectGroups(
     if (agents.size < 2) continue;
     const subject = key.slice(key.indexOf(':') + 1);
     if (!key.startsWith('incident:')) {
-      out.push({ label: subject, members });
+      out.push({ label: subject, members, newsKind: key.startsWith('security:') ? 'security' : 'drama' });
       continue;
     }
     const codes = new Map<string, number>();
@@ -147,7 +150,7 @@ export function subjectGroups(
       if (m?.[1]) codes.set(m[1], (codes.get(m[1]) ?? 0) + 1);
     }
     const [code] = [...codes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] ?? [];
-    out.push({ label: code ? `${subject} (HTTP ${code})` : subject, members });
+    out.push({ label: code ? `${subject} (HTTP ${code})` : subject, members, newsKind: 'incident' });
   }
   return out;
 }
