@@ -30,7 +30,7 @@ import { floodSentence, writeSummary, writeTitle } from './prose.ts';
 import { rankStories } from './rank.ts';
 import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
-import { storyId, storyPost } from './story-text.ts';
+import { opening, storyId, storyPost } from './story-text.ts';
 import { subjectGroups } from './subjects.ts';
 
 /** Comments a post needs to be a story of its own. */
@@ -247,6 +247,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     anomalies,
     engagement,
     flood: input.voteFlood ?? null,
+    openings: new Map(
+      stories.slice(0, 1).flatMap((s) => {
+        const p = corpus.posts[byId.get(s.lead.postId) ?? -1];
+        const said = p ? opening(p.content, 140) : '';
+        return said ? [[s.lead.postId, said] as const] : [];
+      }),
+    ),
   };
   const title = writeTitle(prose);
   const summary = writeSummary(prose);
