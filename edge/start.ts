@@ -26,8 +26,8 @@ export interface EdgeHandle {
   /** Reloads dist/ into memory; keeps the current site when the new one cannot be read. */
   reload(reason: string): Promise<boolean>;
   /**
-   * The paid routes' runtime: the gate (`payments.x402?.timings()` gives the facilitator's own verify
-   * and settle times), settlement records, refund queue and worker, API keys.
+   * The paid routes' runtime: the shop (`payments.shop.x402.timings()` gives the facilitator's own
+   * verify and settle times), settlement records, refund queue and worker, API keys.
    */
   readonly payments: PaymentsRuntime;
   /** The advisor being served (undefined when `overrides.advise` replaced it). */
@@ -104,11 +104,8 @@ export async function startEdge(
     logger,
     adjustLimit: overrides.adjustLimit,
     adjustBucket: overrides.adjustBucket,
-    gate: payments.gate,
+    shop: payments.shop,
     advise: overrides.advise ?? advisor?.advise,
-    freeTier: payments.freeTier,
-    refunds: payments.refunds,
-    ledger: payments.ledger,
     healthChecks: () => payments.healthChecks(),
   };
   const app = createApp(deps);

@@ -16,22 +16,65 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import type { Logger } from '../logger.ts';
 import { type CdpApiKey, cdpAuthHeaders } from './cdp-auth.ts';
-import type { FacilitatorStatus } from './gate.ts';
 import { quietGetCode, withRpcScope } from './rpc-scope.ts';
 import { localTurns, redisTurns } from './wallet-turns.ts';
 
-/** Where verify and settle happen; the embedded one can tell "refused" from "its RPC is down". */
-export type Facilitator = {
-  /** What x402ResourceServer calls. */
+/** How the edge takes payments: never (`challenge-only`), through a remote facilitator, or itself. */
+export type PaymentMode = 'challenge-only' | 'remote' | 'embedded';
+
+/** What /health says about the facilitator. */
+export interface FacilitatorStatus {
+  readonly mode: PaymentMode;
+  /** `not configured` in challenge-only mode; `degraded` e.g. when the settling wallet runs low on gas. */
+  readonly status: 'not configured' | 'ok' | 'degraded' | 'unreachable';
+  /** Why it is not ok, in words. */
+  readonly problem?: string;
+  /** Further facts (supported kinds, RPC chain id, wallet balance…), never secrets. */
+  readonly details?: Readonly<Record<string, unknown>>;
+  /** When the facilitator was last asked (ISO time; the answer is cached briefly). */
+  readonly checkedAt?: string;
+}
+
+/** Where verify and settle happen. */
+export interface Facilitator {
+  readonly mode: PaymentMode;
+  /** What x402's resource server calls (through `guard.ts`). */
   readonly client: FacilitatorClient;
-  /** The full status, uncached (the gate caches it for /health). */
+  /**
+   * Whether a refusal can be believed: the embedded facilitator probes its RPC (≤ 2 s), a refusal
+   * while it is down being an outage; a remote one answers for itself (always true).
+   */
+  reachable(): Promise<boolean>;
+  /** The full status, uncached (the x402 edge caches it for /health). */
   status(): Promise<FacilitatorStatus>;
   close(): Promise<void>;
-} & (
-  | { readonly mode: 'remote' }
-  // reachable: a quick probe (≤ 2 s) of the RPC, false when it cannot be reached.
-  | { readonly mode: 'embedded'; reachable(): Promise<boolean> }
-);
+}
+
+/**
+ * The facilitator of an edge that takes no payments (`challenge-only`): every 402 names `payTo` (the
+ * demo payee unless told otherwise), and nothing is ever verified or settled.
+ */
+export function noFacilitator(payTo: `0x${string}`, demo: boolean): Facilitator {
+  const off = async (): Promise<never> => {
+    throw new Error('payments are off (challenge-only mode)');
+  };
+  return {
+    mode: 'challenge-only',
+    client: { verify: off, settle: off, getSupported: off },
+    reachable: async () => true,
+    status: async () => ({
+      mode: 'challenge-only',
+      status: 'not configured',
+      details: {
+        payTo,
+        note: demo
+          ? 'payments are off: the challenge names the demo payee and no money is ever taken'
+          : 'payments are off: challenges are answered but no payment is ever verified or settled',
+      },
+    }),
+    close: async () => {},
+  };
+}
 
 /** A status reporter for one check of a facilitator, stamped with the time the check began. */
 function statusReporter(mode: Facilitator['mode'], details: Readonly<Record<string, unknown>>) {
@@ -105,6 +148,7 @@ export function remoteFacilitator(opts: RemoteFacilitatorOptions): Facilitator {
   return {
     mode: 'remote',
     client,
+    reachable: async () => true,
     async status() {
       const details: Record<string, unknown> = { url: hostOf(opts.url), network: opts.network };
       const report = statusReporter('remote', details);

@@ -37,7 +37,13 @@ describe('payment configuration', () => {
 
   it('is embedded with PAY_TO, FACILITATOR_PRIVATE_KEY and EVM_RPC_URL', () => {
     const cfg = loadEdgeConfig({ PAY_TO, FACILITATOR_PRIVATE_KEY: KEY, EVM_RPC_URL: RPC });
-    expect(paymentSetup(cfg)).toEqual({ mode: 'embedded', payTo: PAY_TO, privateKey: KEY, rpcUrl: RPC });
+    expect(paymentSetup(cfg)).toEqual({
+      mode: 'embedded',
+      payTo: PAY_TO,
+      privateKey: KEY,
+      rpcUrl: RPC,
+      timeoutMs: 30_000,
+    });
   });
 
   it.each([

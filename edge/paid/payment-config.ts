@@ -80,7 +80,8 @@ export const PaymentEnvSchema = SharedEnvSchema.pick({ PAY_TO: true }).extend({
     secret: 'value',
   }),
   FACILITATOR_TIMEOUT_MS: wholeNumber(500, 120_000, 30_000).meta({
-    description: 'time limit of one call to the remote facilitator, in ms',
+    description:
+      'time limit of one verify or settle call to the facilitator (remote or embedded), in ms; a settlement that passes it is looked up on chain',
   }),
   FACILITATOR_PRIVATE_KEY: hexKey().meta({
     description:
@@ -121,6 +122,7 @@ export type PaymentSetup =
       readonly payTo: `0x${string}`;
       readonly privateKey: `0x${string}`;
       readonly rpcUrl: string;
+      readonly timeoutMs: number;
     };
 
 /**
@@ -211,6 +213,7 @@ export function paymentSetup(cfg: PaymentVariables): PaymentSetup {
       payTo: cfg.PAY_TO,
       privateKey: cfg.FACILITATOR_PRIVATE_KEY,
       rpcUrl: cfg.EVM_RPC_URL,
+      timeoutMs: cfg.FACILITATOR_TIMEOUT_MS,
     };
   }
   return { mode: 'challenge-only' };

@@ -1,32 +1,36 @@
 import type { PublicContext } from '../../core/envelopes/context.ts';
 import { LIMITS } from '../../core/limits.ts';
-import { BASE_MAINNET_USDC, DEMO_PAYMENT_TERMS } from '../../core/payment.ts';
+import { BASE_MAINNET_USDC, DEMO_PAY_TO } from '../../core/payment.ts';
+import { ROUTES, type RouteDef } from '../../core/routes.ts';
 import type { EdgeConfig as Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { ExtraChecks } from '../routes/health.ts';
 import { localState } from '../state/local-state.ts';
 import { redisState } from '../state/redis-state.ts';
-import type { FreeTier } from './advisor.ts';
-import { embeddedFacilitator, type Facilitator, hostOf, remoteFacilitator } from './facilitator.ts';
-import { challengeOnlyGate, type PaymentGate } from './gate.ts';
+import {
+  embeddedFacilitator,
+  type Facilitator,
+  hostOf,
+  noFacilitator,
+  remoteFacilitator,
+} from './facilitator.ts';
+import type { FreeTier } from './free-tier.ts';
 import type { ApiKeyStore } from './keys/key.ts';
 import { keyQuota } from './keys/quota.ts';
 import { apiKeyStore } from './keys/store.ts';
 import { type PaymentSetup, paymentSetup } from './payment-config.ts';
 import { fallbackRefundQueue } from './refunds/fallback-queue.ts';
-import type { RefundQueue } from './refunds/order.ts';
+import { cancelRefund, type RefundQueue } from './refunds/order.ts';
 import { refundQueue } from './refunds/state-queue.ts';
 import { type RefundWorker, startRefundWorker } from './refunds/worker.ts';
 import { type SettlementLog, stateSettlementLog } from './settlement-log.ts';
-import { createX402Gate, type X402Gate } from './x402-gate.ts';
+import { openShop, type Shop } from './shop.ts';
 
 /** Everything the paid routes run on, built from the configuration. */
 export interface PaymentsRuntime {
   readonly setup: PaymentSetup;
-  /** The x402 gate (remote or embedded facilitator), or the challenge-only one. */
-  readonly gate: PaymentGate;
-  /** The x402 gate when payments are on (benches read its timings). */
-  readonly x402: X402Gate | undefined;
+  /** What the paid routes sell with: x402's server (remote, embedded or no facilitator), kept answers, the chain check. */
+  readonly shop: Shop;
   readonly ledger: SettlementLog;
   readonly refunds: RefundQueue;
   /** Running when REFUND_PRIVATE_KEY and EVM_RPC_URL are set. */
@@ -108,29 +112,47 @@ export async function paymentsFromConfig(
     }),
   };
 
-  const facilitator = facilitatorFromSetup(
-    setup,
-    shared ? { url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger } : undefined,
-  );
-  let x402: X402Gate | undefined;
-  let gate: PaymentGate;
-  if (facilitator && setup.mode !== 'challenge-only') {
-    x402 = await createX402Gate({ ctx: deps.ctx, payTo: setup.payTo, facilitator, ledger, logger, now });
-    gate = x402;
+  const facilitator =
+    facilitatorFromSetup(
+      setup,
+      shared ? { url: shared, prefix: cfg.RATE_LIMIT_PREFIX, logger } : undefined,
+    ) ?? noFacilitator(DEMO_PAY_TO, true);
+  const payTo = setup.mode === 'challenge-only' ? DEMO_PAY_TO : setup.payTo;
+  const rpcUrl = setup.mode === 'embedded' ? setup.rpcUrl : cfg.EVM_RPC_URL;
+  const shop = await openShop({
+    ctx: deps.ctx,
+    payTo,
+    facilitator,
+    freeTier,
+    ledger,
+    refunds: {
+      enqueue: (order) => refunds.enqueue(order),
+      cancel: (id, why) => cancelRefund(refunds, id, why, new Date(now())),
+    },
+    ...(rpcUrl === undefined ? {} : { rpcUrl }),
+    ...(setup.mode === 'challenge-only' ? {} : { timeoutMs: setup.timeoutMs }),
+    logger,
+    now,
+  });
+  if (setup.mode !== 'challenge-only') {
+    const requirements = shop.x402.requirements(ROUTES.find((r) => r.access === 'paid') as RouteDef);
     logger.info('payments ON', {
       facilitator: setup.mode,
       where: setup.mode === 'remote' ? hostOf(setup.url) : hostOf(setup.rpcUrl),
       ...(setup.mode === 'remote' && setup.cdp ? { auth: 'CDP API key (a fresh JWT per call)' } : {}),
       payTo: setup.payTo,
-      network: x402.terms.network,
-      asset: x402.terms.asset,
+      network: requirements.network,
+      asset: requirements.asset,
       settlements: ledger.where,
+      chainCheck:
+        rpcUrl === undefined
+          ? 'off: set EVM_RPC_URL so uncertain settlements are looked up on chain'
+          : hostOf(rpcUrl),
     });
   } else {
-    gate = challengeOnlyGate(deps.ctx, DEMO_PAYMENT_TERMS);
     logger.warn(
       'payments OFF: challenge-only mode, the 402 names the demo payee and no money is ever taken (set PAY_TO and a facilitator to take payments)',
-      { payTo: DEMO_PAYMENT_TERMS.payTo },
+      { payTo: DEMO_PAY_TO },
     );
   }
 
@@ -163,8 +185,7 @@ export async function paymentsFromConfig(
 
   return {
     setup,
-    gate,
-    x402,
+    shop,
     ledger,
     refunds,
     refundWorker,
@@ -191,7 +212,7 @@ export async function paymentsFromConfig(
     },
     async close() {
       await refundWorker?.stop();
-      await gate.close();
+      await shop.close();
       await Promise.allSettled([ledger.close(), refunds.close(), local.close(), sharedState?.close()]);
     },
   };

@@ -42,9 +42,11 @@ export function refusal(error: RefusalError): Refusal {
   return { error, message: REFUSALS[error] };
 }
 
-// Facilitator reason → stable error. Exact names the patterns below would miss, then the patterns.
+// Facilitator (or x402 server) reason → stable error. Exact names the patterns below would miss, then the patterns.
 const EXACT: Readonly<Record<string, RefusalError>> = {
   invalid_exact_evm_transfer_event_mismatch: 'settlement_failed',
+  'No matching payment requirements': 'payment_mismatch',
+  extension_echo_mismatch: 'payment_mismatch',
 };
 
 const PATTERNS: ReadonlyArray<readonly [RegExp, RefusalError]> = [

@@ -116,7 +116,7 @@ describe('a remote facilitator over HTTP with a bearer token (FACILITATOR_URL + 
   it('settles a paid history request through it with the token (payer −20000, payee +20000), and never logs the token', async () => {
     const logs = capturingLogger();
     const edge = await edgeWith(remoteEnv(token), { logger: logs.logger });
-    expect(edge.payments.gate.mode).toBe('remote');
+    expect(edge.payments.shop.x402.mode).toBe('remote');
     const p = payer(0);
     const before = await balances(p.address, chain.payTo.address);
     const calls = { ...facilitator.calls };

@@ -20,15 +20,21 @@ export interface RefundOrder {
   reason: string;
   /** When it was queued (ISO 8601). */
   queuedAt: string;
+  /**
+   * Not paid before this time (ISO 8601): the answer may still be delivered to a retry with the same
+   * payment until then, which cancels the order.
+   */
+  holdUntil?: string;
 }
 
 /**
  * Where an order is: `queued` (nothing signed, or the last transaction is provably dead), `signed` (a
  * transaction is recorded and may be in flight: only that transaction, or a fee bump with the same
  * nonce, may ever be sent), `confirmed` (mined with success: done), `failed` (permanent, e.g. an
- * invalid order: logged, never retried unless an operator requeues it).
+ * invalid order: logged, never retried unless an operator requeues it), `cancelled` (a held order
+ * whose answer was delivered after all, before anything was signed).
  */
-export type RefundState = 'queued' | 'signed' | 'confirmed' | 'failed';
+export type RefundState = 'queued' | 'signed' | 'confirmed' | 'failed' | 'cancelled';
 
 /** States still to be worked on. */
 export const PENDING_STATES: readonly RefundState[] = ['queued', 'signed'];
@@ -105,6 +111,7 @@ export function newRecord(order: NewRefundOrder, now: Date): RefundRecord {
     settlementTx: order.settlementTx,
     reason: String(order.reason),
     queuedAt: at,
+    ...(order.holdUntil === undefined ? {} : { holdUntil: order.holdUntil, nextAttemptAt: order.holdUntil }),
     state: 'queued',
     attempts: 0,
     updatedAt: at,
@@ -113,8 +120,9 @@ export function newRecord(order: NewRefundOrder, now: Date): RefundRecord {
 
 /** The order part of a record (what enqueue answers). */
 export function orderOf(record: RefundRecord): RefundOrder {
-  const { id, network, asset, to, amount, route, settlementTx, reason, queuedAt } = record;
-  return { id, network, asset, to, amount, route, settlementTx, reason, queuedAt };
+  const { id, network, asset, to, amount, route, settlementTx, reason, queuedAt, holdUntil } = record;
+  const order = { id, network, asset, to, amount, route, settlementTx, reason, queuedAt };
+  return holdUntil === undefined ? order : { ...order, holdUntil };
 }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -170,6 +178,27 @@ export interface RefundQueue {
   /** Takes the order's lock for `ttlMs`; undefined when another worker holds it or the order is unknown. */
   claim(id: string, ttlMs: number): Promise<RefundClaim | undefined>;
   close(): Promise<void>;
+}
+
+/**
+ * Cancels a held order before anything was signed for it (its answer was delivered after all): false
+ * when it cannot be (unknown, held by a worker, or already signed or done).
+ */
+export async function cancelRefund(queue: RefundQueue, id: string, why: string, now: Date): Promise<boolean> {
+  const claim = await queue.claim(id, 30_000);
+  if (!claim) return false;
+  try {
+    if (claim.record.state !== 'queued' || (claim.record.txs ?? []).length > 0) return false;
+    await claim.save({
+      ...claim.record,
+      state: 'cancelled',
+      failedReason: why,
+      updatedAt: now.toISOString(),
+    });
+    return true;
+  } finally {
+    await claim.release();
+  }
 }
 
 /** Sorts records oldest first (queue time, then id), as `list` and `pending` answer them. */

@@ -208,8 +208,9 @@ export function retriedRecord(
   };
 }
 
-/** Whether an order is due for a try at `now` (a forced pass ignores the backoff). */
+/** Whether an order is due for a try at `now`: a forced pass ignores the backoff, never a hold. */
 export function isDue(record: RefundRecord, now: Date, force: boolean): boolean {
+  if (record.holdUntil !== undefined && Date.parse(record.holdUntil) > now.getTime()) return false;
   return force || !record.nextAttemptAt || Date.parse(record.nextAttemptAt) <= now.getTime();
 }
 
