@@ -72,8 +72,7 @@ describe.each([
         seen.push({ request: `${request.method} ${request.host}${request.path}`, problem });
         return problem === undefined;
       },
-      0,
-      BASE_PATH,
+      { basePath: BASE_PATH },
     );
   });
   afterAll(async () => {
