@@ -159,6 +159,13 @@ describe('records', () => {
     expect(isDue(r, new Date(Date.parse(r.nextAttemptAt as string)), false)).toBe(true);
   });
 
+  it('holds an order until its hold ends, even on a forced pass', () => {
+    const held = order({ holdUntil: new Date(NOW.getTime() + 60_000).toISOString() });
+    expect(isDue(held, NOW, false)).toBe(false);
+    expect(isDue(held, NOW, true)).toBe(false);
+    expect(isDue(held, new Date(NOW.getTime() + 60_000), false)).toBe(true);
+  });
+
   it('raises fees at least 25 % and at least to the current ones', () => {
     expect(bumpedFees(tx(1), { maxFeePerGas: 10n, maxPriorityFeePerGas: 1n })).toEqual({
       maxFeePerGas: 1251n,
