@@ -56,7 +56,7 @@ describe('readPayment', () => {
       'a payment identifier too short',
       header(payload({ extensions: { [PAYMENT_IDENTIFIER]: { info: { required: false, id: 'short' } } } })),
       'malformed_payment',
-      /^extensions\.payment-identifier: /,
+      /^extensions\.payment-identifier\.info\.id: must be 16-128/,
     ],
   ];
   it.each(refused)('refuses %s before any facilitator sees it', (_name, h, refusal, reason) => {

@@ -1,7 +1,12 @@
 import type { HTTPAdapter } from '@x402/core/http';
 import { decodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
-import { extractAndValidatePaymentIdentifier } from '@x402/extensions/payment-identifier';
+import {
+  extractPaymentIdentifier,
+  isValidPaymentId,
+  PAYMENT_ID_MAX_LENGTH,
+  PAYMENT_ID_MIN_LENGTH,
+} from '@x402/extensions/payment-identifier';
 import { PAYMENT_HEADERS, X402_HEADERS } from '../../core/payment.ts';
 import { type EdgeContext, requestHeader } from '../env.ts';
 import { eip3009Authorization, exactPayloadProblem } from './exact-payload.ts';
@@ -76,11 +81,12 @@ export function readPayment(
   if (payload.x402Version !== 2) return { refusal: 'unsupported_x402_version' };
   const problem = exactPayloadProblem(payload.payload);
   if (problem !== undefined) return { refusal: 'malformed_payment', reason: problem };
-  const { id, validation } = extractAndValidatePaymentIdentifier(payload);
-  if (!validation.valid)
+  // Its format only: the library's full validation compiles the echoed JSON Schema on every call.
+  const id = extractPaymentIdentifier(payload, false) ?? undefined;
+  if (id !== undefined && !isValidPaymentId(id))
     return {
       refusal: 'malformed_payment',
-      reason: `extensions.payment-identifier: ${validation.errors?.join('; ')}`,
+      reason: `extensions.payment-identifier.info.id: must be ${PAYMENT_ID_MIN_LENGTH}-${PAYMENT_ID_MAX_LENGTH} letters, digits, _ or -`,
     };
   const a = eip3009Authorization(payload.payload);
   return {
@@ -93,6 +99,6 @@ export function readPayment(
       nonce: a.nonce,
     },
     validBefore: Number(a.validBefore) * 1000,
-    id: id ?? undefined,
+    id,
   };
 }
