@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { encodePaymentSignatureHeader } from '@x402/core/http';
 import type { FacilitatorClient } from '@x402/core/server';
 import type { PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types';
@@ -116,4 +118,50 @@ export async function fakeShop(
     ...(opts.ledger ? { ledger: opts.ledger } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
   });
+}
+
+/**
+ * Test support: a remote facilitator over HTTP on loopback that refuses every payment it is asked to
+ * verify (an invalid signature, as for a forged payment) and never settles one, counting its calls.
+ */
+export async function refusingFacilitatorServer(): Promise<{
+  url: string;
+  calls: { verify: number; settle: number };
+  close(): Promise<void>;
+}> {
+  const calls = { verify: 0, settle: 0 };
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const path = req.url ?? '';
+      if (path.endsWith('/verify')) calls.verify++;
+      if (path.endsWith('/settle')) calls.settle++;
+      const body = path.endsWith('/supported')
+        ? {
+            kinds: [{ x402Version: 2, scheme: 'exact', network: 'eip155:8453' }],
+            extensions: [],
+            signers: {},
+          }
+        : path.endsWith('/verify')
+          ? { isValid: false, invalidReason: 'invalid_exact_evm_signature', payer: FAKE_PAYER }
+          : {
+              success: false,
+              errorReason: 'invalid_exact_evm_signature',
+              transaction: '',
+              network: 'eip155:8453',
+            };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
