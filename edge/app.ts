@@ -18,9 +18,9 @@ import {
 } from './env.ts';
 import { errorHandler } from './error-handler.ts';
 import { methodNotAllowed, notFound } from './errors.ts';
+import { noFacilitator } from './facilitator/facilitator.ts';
 import { type Logger, silentLogger } from './logger.ts';
 import { type AdviseFn, advisorHandler } from './paid/advisor.ts';
-import { noFacilitator } from './paid/facilitator.ts';
 import { historyHandler } from './paid/history.ts';
 import { openShop, type Shop } from './paid/shop.ts';
 import { clientIp } from './rate-limit/client-ip.ts';

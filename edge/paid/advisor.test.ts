@@ -4,6 +4,8 @@ import { LIMITS } from '../../core/limits.ts';
 import { routeById } from '../../core/routes.ts';
 import { ErrorBody } from '../../core/schemas/envelope.ts';
 import { createApp, type EdgeDeps } from '../app.ts';
+import type { FreeTier } from '../keys/free-tier.ts';
+import { keyQuota } from '../keys/quota.ts';
 import { memoryLogger } from '../logger.ts';
 import { memoryStore } from '../rate-limit/memory-store.ts';
 import { sqliteState } from '../state/sqlite-state.ts';
@@ -11,8 +13,6 @@ import { distFromEntries } from '../static/dist-map.ts';
 import { fakeFacilitator, fakePayment, fakeShop, memoryLedger } from '../testing/fake-facilitator.ts';
 import { asClient, fakeSiteFiles, TEST_CTX } from '../testing/fixtures.ts';
 import { isJsonContentType } from './advisor.ts';
-import type { FreeTier } from './free-tier.ts';
-import { keyQuota } from './keys/quota.ts';
 
 const NOW = Date.parse('2026-01-30T11:20:00.000Z');
 const KEY = `mk_${'a'.repeat(64)}`;

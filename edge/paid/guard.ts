@@ -12,7 +12,7 @@ import {
   type VerifyResponse,
 } from '@x402/core/types';
 import { redactUrls } from '../../core/redact.ts';
-import type { Facilitator } from './facilitator.ts';
+import type { Facilitator } from '../facilitator/facilitator.ts';
 
 /**
  * The facilitator gave no answer the payer could act on: unreachable, refusing our credentials, failing

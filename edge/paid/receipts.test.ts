@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { routeById } from '../../core/routes.ts';
 import { silentLogger } from '../logger.ts';
+import type { NewRefundOrder } from '../refunds/order.ts';
 import { memoryLedger } from '../testing/fake-facilitator.ts';
 import type { OnChain } from './onchain.ts';
 import type { PresentedPayment } from './payment-header.ts';
 import { type Purchase, type Receipt, receiptBook, settledOf } from './receipts.ts';
-import type { NewRefundOrder } from './refunds/order.ts';
 
 const PAYER = '0x2222222222222222222222222222222222222222' as const;
 const TX = `0x${'ab'.repeat(32)}` as const;

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.ts';
-import type { NewRefundOrder } from './refunds/order.ts';
+import type { NewRefundOrder } from '../refunds/order.ts';
 import { note, type SettlementLog } from './settlement-log.ts';
 
 /** A payment that settled on chain: what the answer, the records and a refund need. */

@@ -1,7 +1,7 @@
 import type { PublicContext } from '../../core/envelopes/context.ts';
+import type { Facilitator } from '../facilitator/facilitator.ts';
+import { type FreeTier, type FreeTierGate, freeTierGate } from '../keys/free-tier.ts';
 import { type Logger, silentLogger } from '../logger.ts';
-import type { Facilitator } from './facilitator.ts';
-import { type FreeTier, type FreeTierGate, freeTierGate } from './free-tier.ts';
 import { type ChainCheck, chainCheck } from './onchain.ts';
 import { type ReceiptBook, receiptBook } from './receipts.ts';
 import type { RefundSink } from './refund-filing.ts';

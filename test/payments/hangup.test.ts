@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdvisorRuntime, startAdvisorRuntime } from '../../edge/advisor-runtime.ts';
 import { jsonLogger } from '../../edge/logger.ts';
 import type { AdviseFn } from '../../edge/paid/advisor.ts';
-import { type AdvisorRuntime, startAdvisorRuntime } from '../../edge/paid/advisor-runtime.ts';
 import type { EdgeHandle } from '../../edge/start.ts';
 import type { DevAccount } from '../../tools/dev-chain/index.ts';
 import {

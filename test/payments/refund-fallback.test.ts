@@ -1,7 +1,7 @@
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../core/schemas/envelope.ts';
-import { refundQueue } from '../../edge/paid/refunds/state-queue.ts';
+import { refundQueue } from '../../edge/refunds/state-queue.ts';
 import { localState } from '../../edge/state/local-state.ts';
 import { redisState } from '../../edge/state/redis-state.ts';
 import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../edge/testing/redis.ts';

@@ -1,4 +1,4 @@
-import type { StateStore } from '../../state/state.ts';
+import type { StateStore } from '../state/state.ts';
 import { type ApiKeyStore, idOf, infoOf, issueKey, keyId, keyMatches, looksLikeKey } from './key.ts';
 
 /**

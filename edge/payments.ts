@@ -1,30 +1,30 @@
-import type { PublicContext } from '../../core/envelopes/context.ts';
-import { LIMITS } from '../../core/limits.ts';
-import { BASE_MAINNET_USDC, DEMO_PAY_TO } from '../../core/payment.ts';
-import { ROUTES, type RouteDef } from '../../core/routes.ts';
-import type { EdgeConfig as Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
-import type { ExtraChecks } from '../routes/health.ts';
-import { localState } from '../state/local-state.ts';
-import { redisState } from '../state/redis-state.ts';
+import type { PublicContext } from '../core/envelopes/context.ts';
+import { LIMITS } from '../core/limits.ts';
+import { BASE_MAINNET_USDC, DEMO_PAY_TO } from '../core/payment.ts';
+import { ROUTES, type RouteDef } from '../core/routes.ts';
+import type { EdgeConfig as Config } from './config.ts';
 import {
   embeddedFacilitator,
   type Facilitator,
   hostOf,
   noFacilitator,
   remoteFacilitator,
-} from './facilitator.ts';
-import type { FreeTier } from './free-tier.ts';
+} from './facilitator/facilitator.ts';
+import type { FreeTier } from './keys/free-tier.ts';
 import type { ApiKeyStore } from './keys/key.ts';
 import { keyQuota } from './keys/quota.ts';
 import { apiKeyStore } from './keys/store.ts';
+import type { Logger } from './logger.ts';
+import { type SettlementLog, stateSettlementLog } from './paid/settlement-log.ts';
+import { openShop, type Shop } from './paid/shop.ts';
 import { type PaymentSetup, paymentSetup } from './payment-config.ts';
 import { fallbackRefundQueue } from './refunds/fallback-queue.ts';
 import { cancelRefund, type RefundQueue } from './refunds/order.ts';
 import { refundQueue } from './refunds/state-queue.ts';
 import { type RefundWorker, startRefundWorker } from './refunds/worker.ts';
-import { type SettlementLog, stateSettlementLog } from './settlement-log.ts';
-import { openShop, type Shop } from './shop.ts';
+import type { ExtraChecks } from './routes/health.ts';
+import { localState } from './state/local-state.ts';
+import { redisState } from './state/redis-state.ts';
 
 /** Everything the paid routes run on, built from the configuration. */
 export interface PaymentsRuntime {

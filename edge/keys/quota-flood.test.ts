@@ -2,16 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GENERAL_BUCKET } from '../../../core/limits.ts';
-import { loadEdgeConfig } from '../../config.ts';
-import { silentLogger } from '../../logger.ts';
-import { fallbackStore } from '../../rate-limit/fallback-store.ts';
-import { rateLimiter } from '../../rate-limit/limiter.ts';
-import { memoryStore } from '../../rate-limit/memory-store.ts';
-import { redisStore } from '../../rate-limit/redis-store.ts';
-import type { RateLimitStore } from '../../rate-limit/store.ts';
-import { closedPort, deleteKeys, uniquePrefix } from '../../testing/redis.ts';
+import { GENERAL_BUCKET } from '../../core/limits.ts';
+import { loadEdgeConfig } from '../config.ts';
+import { silentLogger } from '../logger.ts';
 import { paymentsFromConfig } from '../payments.ts';
+import { fallbackStore } from '../rate-limit/fallback-store.ts';
+import { rateLimiter } from '../rate-limit/limiter.ts';
+import { memoryStore } from '../rate-limit/memory-store.ts';
+import { redisStore } from '../rate-limit/redis-store.ts';
+import type { RateLimitStore } from '../rate-limit/store.ts';
+import { closedPort, deleteKeys, uniquePrefix } from '../testing/redis.ts';
 
 // Issue 11, item 3: one request from each of 101,000 addresses must not give a spent key its calls
 // back. The limiter's per-IP store is bounded and evicts its oldest clients; key quotas must not live

@@ -1,5 +1,5 @@
-import { LIMITS } from '../../../core/limits.ts';
-import type { QuotaWindow, StateStore } from '../../state/state.ts';
+import { LIMITS } from '../../core/limits.ts';
+import type { QuotaWindow, StateStore } from '../state/state.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

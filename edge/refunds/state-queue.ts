@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { StateStore } from '../../state/state.ts';
+import type { StateStore } from '../state/state.ts';
 import {
   LockLostError,
   newRecord,

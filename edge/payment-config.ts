@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { blankIsUnset, optionalHttpUrl, optionalText, wholeNumber } from '../../core/config/fields.ts';
-import { SharedEnvSchema } from '../../core/config/shared.ts';
-import type { CdpApiKey } from './cdp-auth.ts';
-import { CDP_FACILITATOR_URL, isCdpFacilitator, parseCdpKeySecret } from './cdp-key.ts';
+import { blankIsUnset, optionalHttpUrl, optionalText, wholeNumber } from '../core/config/fields.ts';
+import { SharedEnvSchema } from '../core/config/shared.ts';
+import type { CdpApiKey } from './facilitator/cdp-auth.ts';
+import { CDP_FACILITATOR_URL, isCdpFacilitator, parseCdpKeySecret } from './facilitator/cdp-key.ts';
 
 const hexKey = () =>
   blankIsUnset(

@@ -1,13 +1,13 @@
 import { stat } from 'node:fs/promises';
-import { type AdvisorContext, buildAdvisorContext } from '../../core/advisor/context.ts';
-import { adviseWithRewriter, type LlmRewriter } from '../../core/advisor/llm-rewrite.ts';
-import { loadAdvisorModel, publishedModelPath } from '../../core/advisor/load.ts';
-import type { CompiledModel } from '../../core/advisor/model.ts';
-import { listDigestHours, readDigest, readSignals } from '../../core/content/digest-store.ts';
-import { addHours, floorHour } from '../../core/hours.ts';
-import type { Digest } from '../../core/schemas/digest.ts';
-import type { Logger } from '../logger.ts';
-import type { AdviseFn } from './advisor.ts';
+import { type AdvisorContext, buildAdvisorContext } from '../core/advisor/context.ts';
+import { adviseWithRewriter, type LlmRewriter } from '../core/advisor/llm-rewrite.ts';
+import { loadAdvisorModel, publishedModelPath } from '../core/advisor/load.ts';
+import type { CompiledModel } from '../core/advisor/model.ts';
+import { listDigestHours, readDigest, readSignals } from '../core/content/digest-store.ts';
+import { addHours, floorHour } from '../core/hours.ts';
+import type { Digest } from '../core/schemas/digest.ts';
+import type { Logger } from './logger.ts';
+import type { AdviseFn } from './paid/advisor.ts';
 
 /** How many of the newest digests the advisor's context reads (context.ts reads the first three). */
 const CONTEXT_DIGESTS = 3;

@@ -2,12 +2,12 @@ import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localState } from '../../state/local-state.ts';
-import { redisState } from '../../state/redis-state.ts';
-import { sqliteState } from '../../state/sqlite-state.ts';
-import type { StateStore } from '../../state/state.ts';
-import { manualClock } from '../../testing/clock.ts';
-import { advanceRedisClock, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
+import { localState } from '../state/local-state.ts';
+import { redisState } from '../state/redis-state.ts';
+import { sqliteState } from '../state/sqlite-state.ts';
+import type { StateStore } from '../state/state.ts';
+import { manualClock } from '../testing/clock.ts';
+import { advanceRedisClock, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../testing/redis.ts';
 import {
   LockLostError,
   type NewRefundOrder,

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../logger.ts';
-import { redisState } from '../../state/redis-state.ts';
-import { sqliteState } from '../../state/sqlite-state.ts';
-import type { StateStore } from '../../state/state.ts';
-import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
+import { silentLogger } from '../logger.ts';
+import { redisState } from '../state/redis-state.ts';
+import { sqliteState } from '../state/sqlite-state.ts';
+import type { StateStore } from '../state/state.ts';
+import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../testing/redis.ts';
 import { fallbackRefundQueue } from './fallback-queue.ts';
 import type { NewRefundOrder } from './order.ts';
 import { refundQueue } from './state-queue.ts';

@@ -1,5 +1,5 @@
-import type { Logger } from '../../logger.ts';
-import type { StateStore } from '../../state/state.ts';
+import type { Logger } from '../logger.ts';
+import type { StateStore } from '../state/state.ts';
 import {
   byQueuedAt,
   orderOf,

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localState } from '../../state/local-state.ts';
-import { redisState } from '../../state/redis-state.ts';
-import { sqliteState } from '../../state/sqlite-state.ts';
-import type { StateStore } from '../../state/state.ts';
-import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
+import { localState } from '../state/local-state.ts';
+import { redisState } from '../state/redis-state.ts';
+import { sqliteState } from '../state/sqlite-state.ts';
+import type { StateStore } from '../state/state.ts';
+import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../testing/redis.ts';
 import { type ApiKeyStore, hashKey, issueKey } from './key.ts';
 import { apiKeyStore } from './store.ts';
 

@@ -2,8 +2,8 @@ import { errorBody } from '../../core/envelopes/errors.ts';
 import { type EdgeContext, requestHeader } from '../env.ts';
 import { EdgeError, unavailable } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { type ApiKeyStore, looksLikeKey } from './keys/key.ts';
-import type { KeyQuota, QuotaAnswer } from './keys/quota.ts';
+import { type ApiKeyStore, looksLikeKey } from './key.ts';
+import type { KeyQuota, QuotaAnswer } from './quota.ts';
 
 /** The free tier: API keys and their daily quota (a call not answered gives its unit back). */
 export interface FreeTier {

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../logger.ts';
 import { describeError, type RefundChain, RetryLater, refundChain } from './chain.ts';
 import { LockLostError, type RefundClaim, type RefundQueue, type RefundRecord } from './order.ts';
 import {

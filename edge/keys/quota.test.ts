@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../core/limits.ts';
-import { redisState } from '../../state/redis-state.ts';
-import { sqliteState } from '../../state/sqlite-state.ts';
-import type { StateStore } from '../../state/state.ts';
-import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../testing/redis.ts';
+import { LIMITS } from '../../core/limits.ts';
+import { redisState } from '../state/redis-state.ts';
+import { sqliteState } from '../state/sqlite-state.ts';
+import type { StateStore } from '../state/state.ts';
+import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../testing/redis.ts';
 import { keyQuota } from './quota.ts';
 
 const prefix = uniquePrefix();

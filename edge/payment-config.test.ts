@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, secretVariables } from '../../core/config/fields.ts';
-import { configRedactor } from '../../core/redact.ts';
-import { type EdgeConfig, EdgeEnvSchema, loadEdgeConfig } from '../config.ts';
+import { ConfigError, secretVariables } from '../core/config/fields.ts';
+import { configRedactor } from '../core/redact.ts';
+import { type EdgeConfig, EdgeEnvSchema, loadEdgeConfig } from './config.ts';
 import { paymentSetup } from './payment-config.ts';
 
 /** The configuration as a log line would print it, through the edge's redactor. */
