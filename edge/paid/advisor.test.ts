@@ -1,9 +1,11 @@
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../core/limits.ts';
+import { DEMO_PAY_TO } from '../../core/payment.ts';
 import { routeById } from '../../core/routes.ts';
 import { ErrorBody } from '../../core/schemas/envelope.ts';
 import { createApp, type EdgeDeps } from '../app.ts';
+import { noFacilitator } from '../facilitator/facilitator.ts';
 import type { FreeTier } from '../keys/free-tier.ts';
 import { keyQuota } from '../keys/quota.ts';
 import { memoryLogger } from '../logger.ts';
@@ -13,6 +15,7 @@ import { distFromEntries } from '../static/dist-map.ts';
 import { fakeFacilitator, fakePayment, fakeShop, memoryLedger } from '../testing/fake-facilitator.ts';
 import { asClient, fakeSiteFiles, TEST_CTX } from '../testing/fixtures.ts';
 import { isJsonContentType } from './advisor.ts';
+import { openShop } from './shop.ts';
 
 const NOW = Date.parse('2026-01-30T11:20:00.000Z');
 const KEY = `mk_${'a'.repeat(64)}`;
@@ -224,6 +227,24 @@ describe('advisor route', () => {
     expect(calls.verify).toBe(0);
     expect(computed()).toBe(0);
     expect((await post({ prompt: 'x' }, { 'x-api-key': KEY })).headers.get('ratelimit-remaining')).toBe('1');
+  });
+
+  it('payments off (challenge-only): a payment gets the 402, a free-tier key is still served', async () => {
+    const freeTier: FreeTier = {
+      store: { verify: async (key) => (key === KEY ? { id: 'key_1' } : undefined) },
+      quota: keyQuota({ state: sqliteState(':memory:'), perDay: LIMITS.advisorKey.max, now: () => NOW }),
+    };
+    const shop = await openShop({
+      ctx: TEST_CTX,
+      payTo: DEMO_PAY_TO,
+      facilitator: noFacilitator(DEMO_PAY_TO, true),
+      freeTier,
+    });
+    const { post, pay } = await setup({ shop });
+    expect((await post({ prompt: 'x' }, { 'PAYMENT-SIGNATURE': pay() })).status).toBe(402);
+    const keyed = await post({ prompt: 'x' }, { 'x-api-key': KEY });
+    expect(keyed.status).toBe(200);
+    expect(await keyed.json()).toMatchObject({ success: true, charged: false });
   });
 
   it('a key with no payment and no key store configured is unknown (401)', async () => {

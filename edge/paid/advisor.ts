@@ -109,7 +109,8 @@ export function advisorHandler(
       const request = advisorRequest(await c.req.text());
       const shop = await deps.shop;
       const paid = paymentHeader(c) !== undefined;
-      if (shop.x402.mode === 'challenge-only' || (!paid && apiKeyOf(c) === ''))
+      // A payment wins over a key; payments off, a payment gets the 402 (a key is still served).
+      if (paid ? shop.x402.mode === 'challenge-only' : apiKeyOf(c) === '')
         throw shop.x402.challenge(deps.route);
       const advise = deps.advise;
       if (!advise)

@@ -114,7 +114,6 @@ function withCharged(body: Record<string, unknown>): Record<string, unknown> {
 async function settle(c: EdgeContext, shop: Shop, receipt: Receipt): Promise<void> {
   const p = receipt.purchase;
   const outcome = await shop.x402.settle({
-    route: p.route,
     payload: p.presented.payload,
     requirements: p.requirements,
     extensions: p.extensions,

@@ -11,7 +11,6 @@ import {
 import { x402ResourceServer } from '@x402/core/server';
 import {
   FacilitatorResponseError,
-  FacilitatorTimeoutError,
   type Network,
   type PaymentPayload,
   type PaymentRequired,
@@ -41,7 +40,6 @@ import { type Refusal, refusalFor } from './reasons.ts';
 
 /** A payment x402's server verified, with what settling it needs. Nothing has moved yet. */
 export interface VerifiedPayment {
-  readonly route: RouteDef;
   readonly payload: PaymentPayload;
   readonly requirements: PaymentRequirements;
   readonly extensions: Record<string, unknown> | undefined;
@@ -55,14 +53,12 @@ export type Settlement =
   /** The facilitator refused it (its reason): nothing moved. */
   | { readonly kind: 'refused'; readonly reason: string }
   /** No answer (down, timed out) or a transaction that did not confirm: the chain must tell. */
-  | { readonly kind: 'unknown'; readonly why: string; readonly timedOut: boolean };
+  | { readonly kind: 'unknown'; readonly why: string };
 
 /** The payment edge's x402 server: the library's, with what the contract adds around it. */
 export interface X402Edge {
   /** How payments are taken: never (`challenge-only`), through a remote facilitator, or embedded. */
   readonly mode: Facilitator['mode'];
-  /** The network every route is sold on (`eip155:8453`). */
-  readonly network: Network;
   /** The 402 of a route: x402's answer to an unpaid request (built once at start-up, with its hook's body). */
   challenge(route: RouteDef): EdgeError;
   /** The route's 402 again with a stable refusal in `error`, the facilitator's own words in `reason`. */
@@ -252,7 +248,6 @@ export async function createX402Edge(opts: X402EdgeOptions): Promise<X402Edge> {
 
   return {
     mode: opts.facilitator.mode,
-    network,
     challenge: (route) => known(unpaid, route),
     refuse,
     requirements: (route) => known(challenges, route).accepts[0] as PaymentRequirements,
@@ -260,7 +255,7 @@ export async function createX402Edge(opts: X402EdgeOptions): Promise<X402Edge> {
       const { result, context } = await process(c, route);
       if (result.type !== 'payment-verified') throw known(unpaid, route);
       const { paymentPayload: payload, paymentRequirements: requirements, declaredExtensions } = result;
-      return { route, payload, requirements, extensions: declaredExtensions, context };
+      return { payload, requirements, extensions: declaredExtensions, context };
     },
     async grant(c, route) {
       const { result } = await process(c, route);
@@ -273,11 +268,11 @@ export async function createX402Edge(opts: X402EdgeOptions): Promise<X402Edge> {
         });
         if (done.success) return { kind: 'settled', result: done, headers: done.headers };
         // A transaction was sent but did not confirm as a success: only the chain can tell.
-        if (done.transaction) return { kind: 'unknown', why: done.errorReason, timedOut: false };
+        if (done.transaction) return { kind: 'unknown', why: done.errorReason };
         return { kind: 'refused', reason: done.errorReason };
       } catch (error) {
         if (!(error instanceof FacilitatorResponseError)) throw error;
-        return { kind: 'unknown', why: error.message, timedOut: error instanceof FacilitatorTimeoutError };
+        return { kind: 'unknown', why: error.message };
       }
     },
     status() {
