@@ -275,7 +275,7 @@ function componentResponses(ctx: PublicContext, payment: PaymentTerms): Record<s
       content: json(schemaRef('ErrorBody'), SERVER_ERROR),
     },
     RefundQueued: {
-      description: 'Paid compute failed after settlement; a refund is queued automatically.',
+      description: 'Payment settled but the answer could not be delivered; a refund is queued automatically.',
       headers: { 'x-refund-queued': ref('headers', 'x-refund-queued') },
       content: json(schemaRef('RefundQueued'), refundQueuedBody()),
     },
