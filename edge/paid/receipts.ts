@@ -1,5 +1,6 @@
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { PaymentRequirements } from '@x402/core/types';
+import { X402_HEADERS } from '../../core/payment.ts';
 import type { RouteDef } from '../../core/routes.ts';
 import type { Logger } from '../logger.ts';
 import type { ChainCheck } from './onchain.ts';
@@ -126,7 +127,7 @@ export function settledOf(
     asset: asset as `0x${string}`,
     transaction,
     headers: headers ?? {
-      'PAYMENT-RESPONSE': encodePaymentResponseHeader({
+      [X402_HEADERS.receipt]: encodePaymentResponseHeader({
         success: true,
         transaction,
         network,
