@@ -56,7 +56,7 @@ function receipt(p: PresentedPayment, fingerprint = 'f', settled = true): Receip
   };
 }
 
-function book(onChain: OnChain = { kind: 'unsettled' }) {
+function book(onChain: OnChain = { kind: 'unsettled' }, maxBytes?: number) {
   const ledger = memoryLedger();
   const filed: NewRefundOrder[] = [];
   const cancelled: string[] = [];
@@ -75,6 +75,7 @@ function book(onChain: OnChain = { kind: 'unsettled' }) {
     },
     logger: silentLogger,
     graceMs: 10,
+    ...(maxBytes === undefined ? {} : { maxBytes }),
   });
   return { receipts, records: ledger.records, filed, cancelled };
 }
@@ -95,6 +96,18 @@ describe('the receipt book', () => {
     expect(receipts.find(sameId, 'f')).toEqual({ kind: 'kept', receipt: kept });
     expect(receipts.find(sameId, 'other')).toEqual({ kind: 'id-reused' });
     expect(receipts.find(presented(60_000), 'f')).toEqual({ kind: 'none' });
+    receipts.close();
+  });
+
+  it('over its byte bound, drops the oldest delivered answers first, never a pending one', () => {
+    const { receipts } = book({ kind: 'unsettled' }, 2 * '{"answer":1}'.length);
+    const pending = receipt(presented(60_000), 'f', false);
+    const [first, second, third] = [1, 2, 3].map(() => receipt(presented(60_000)));
+    for (const r of [pending, first, second, third]) receipts.keep(r as Receipt);
+    expect(receipts.find(pending.purchase.presented, 'f').kind).toBe('kept');
+    expect(receipts.find((first as Receipt).purchase.presented, 'f').kind).toBe('none');
+    expect(receipts.find((second as Receipt).purchase.presented, 'f').kind).toBe('none');
+    expect(receipts.find((third as Receipt).purchase.presented, 'f').kind).toBe('kept');
     receipts.close();
   });
 

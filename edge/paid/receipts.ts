@@ -254,6 +254,7 @@ export function receiptBook(opts: ReceiptBookOptions): ReceiptBook {
 
   /** Drops the oldest delivered answers while the kept bytes exceed the bound. */
   const trim = () => {
+    if (bytes <= maxBytes) return;
     for (const r of new Set(byKey.values())) {
       if (bytes <= maxBytes) return;
       if (r.settled && r.delivered) forget(r);
