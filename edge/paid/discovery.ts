@@ -2,27 +2,26 @@ import { declareDiscoveryExtension } from '@x402/extensions/bazaar';
 import { z } from 'zod';
 import { componentName, componentSchemas, type JsonSchema } from '../../core/docs/json-schemas.ts';
 import type { PublicContext } from '../../core/envelopes/context.ts';
-import { apiMeta, attribution } from '../../core/envelopes/meta.ts';
+import { apiMeta } from '../../core/envelopes/meta.ts';
 import { HISTORY_BOUNDS } from '../../core/limits.ts';
 import type { RouteDef } from '../../core/routes.ts';
 
-/** Levels of the response schema a 402 carries (the whole schema is in /openapi.json). */
-const OUTLINE_LEVELS = 2;
-
 /**
- * A JSON Schema cut to its first `OUTLINE_LEVELS` levels: deeper objects and arrays keep only their
- * type, and only the top keeps `required` and descriptions. The 402 carries it in a header, where the
- * whole history schema (12 KB) would not fit.
+ * A JSON Schema cut to its first `levels` levels: deeper objects and arrays keep only their type, and
+ * only the top keeps `required` and a description. Every unpaid 402 carries the schemas in a header:
+ * the whole history answer's (12 KB) would not fit, and every byte is paid on each 402.
  */
-export function outline(schema: JsonSchema, level = 0): JsonSchema {
-  if (level >= OUTLINE_LEVELS) return schema.type === undefined ? {} : { type: schema.type };
+export function outline(schema: JsonSchema, levels: number, level = 0): JsonSchema {
+  if (level >= levels) return schema.type === undefined ? {} : { type: schema.type };
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$schema' || ((key === 'required' || key === 'description') && level > 0)) continue;
     if (key === 'properties') {
       const properties = Object.entries(value as Record<string, JsonSchema>);
-      out.properties = Object.fromEntries(properties.map(([name, p]) => [name, outline(p, level + 1)]));
-    } else if (key === 'items') out.items = outline(value as JsonSchema, level + 1);
+      out.properties = Object.fromEntries(
+        properties.map(([name, p]) => [name, outline(p, levels, level + 1)]),
+      );
+    } else if (key === 'items') out.items = outline(value as JsonSchema, levels, level + 1);
     else out[key] = value;
   }
   return out;
@@ -30,7 +29,7 @@ export function outline(schema: JsonSchema, level = 0): JsonSchema {
 
 /** A small answer of each paid route, valid against its outline: what a catalogue shows. */
 function exampleAnswer(ctx: PublicContext, route: RouteDef): Record<string, unknown> {
-  const envelope = { success: true, _meta: apiMeta(ctx), charged: true, _attribution: attribution(ctx) };
+  const envelope = { success: true, _meta: apiMeta(ctx), charged: true };
   if (route.request.body) return { ...envelope, data: { viralScore: 62 } };
   return { ...envelope, count: 0, hours: 1, limit: 1, data: [] };
 }
@@ -43,10 +42,11 @@ function exampleAnswer(ctx: PublicContext, route: RouteDef): Record<string, unkn
 export function discoveryExtension(ctx: PublicContext, route: RouteDef): Record<string, unknown> {
   const { query, body } = route.request;
   const input = query ?? body;
-  const inputSchema = input ? componentSchemas()[componentName(input)] : undefined;
+  // The input whole but for field descriptions, the answer's fields and their types.
+  const inputSchema = input ? outline(componentSchemas()[componentName(input)] ?? {}, 3) : undefined;
   const output = {
     example: exampleAnswer(ctx, route),
-    ...(route.response ? { schema: outline(z.toJSONSchema(route.response, { io: 'output' })) } : {}),
+    ...(route.response ? { schema: outline(z.toJSONSchema(route.response, { io: 'output' }), 1) } : {}),
   };
   return body
     ? declareDiscoveryExtension({

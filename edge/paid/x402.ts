@@ -106,15 +106,19 @@ const STATUS_TTL_MS = 15_000;
 const paidRoutes = () => ROUTES.filter((r) => r.access === 'paid');
 const patternOf = (route: RouteDef, platform: string) => `${route.method} ${routePath(route, platform)}`;
 
-/** The body of a 402: the challenge in the contract's error shape (its `error` is the challenge's). */
+/**
+ * The body of a 402: the challenge's payment terms in the contract's error shape (its `error` is the
+ * challenge's); the extensions are the header's, for x402 clients.
+ */
 export function challengeBody(challenge: PaymentRequired, message?: string): Record<string, unknown> {
+  const { extensions: _extensions, ...terms } = challenge;
   const accepts = challenge.accepts[0];
   return {
     success: false,
     message:
       message ??
       `Pay ${accepts?.amount ?? '?'} atomic units of USDC on ${accepts?.network ?? '?'} with x402 v2 and retry with the ${X402_HEADERS.payment} header.`,
-    ...challenge,
+    ...terms,
   };
 }
 
