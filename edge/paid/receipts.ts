@@ -195,17 +195,17 @@ export function receiptBook(opts: ReceiptBookOptions): ReceiptBook {
     const p = r.purchase;
     const onChain = await opts.check(p.presented.authorization);
     const base = { payer: p.presented.authorization.from, nonce: p.presented.authorization.nonce };
-    if (
-      onChain.kind === 'unknown' ||
-      (onChain.kind === 'unsettled' && now() < p.presented.validBefore + graceMs)
-    ) {
+    const expires = p.presented.validBefore + graceMs;
+    // A timer may fire a hair before the clock says so: an unsettled one is asked again when it expires.
+    if (onChain.kind === 'unsettled' && now() < expires) return schedule(r, expires - now() + 1, tries);
+    if (onChain.kind === 'unknown') {
       if (tries < UNREADABLE_TRIES) return schedule(r, RETRY_CHECK_MS, tries + 1);
       opts.logger.error('UNCERTAIN SETTLEMENT UNRESOLVED: check this authorization on chain by hand', {
         route: p.path,
         amount: p.requirements.amount,
         asset: p.requirements.asset,
         ...base,
-        why: onChain.kind === 'unknown' ? onChain.why : 'still unsettled',
+        why: onChain.why,
       });
       return forget(r);
     }
