@@ -331,9 +331,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     title,
     summary,
     fullDigest,
-    topTopics: ranked
-      .flatMap(({ draft }) => (draft && topicSet.has(draft) ? [draft.label] : []))
-      .slice(0, config.topics),
+    topTopics: topicLabels(
+      ranked.flatMap(({ draft }) => (draft && topicSet.has(draft) ? [draft.label] : [])),
+      config.topics,
+    ),
     emergingNarratives: lists.emerging,
     continuingNarratives: lists.continuing,
     fadingNarratives: lists.fading,
@@ -357,6 +358,17 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       terms: [...new Set(ranked.flatMap((r) => r.keys))].slice(0, 400),
     },
   };
+}
+
+/**
+ * Topic labels in story order, phrases first: a quoted post title (a story labelled by its lead) fills
+ * the list only while fewer than five phrases name the hour's topics.
+ */
+function topicLabels(labels: readonly string[], limit: number): string[] {
+  const phrases = labels.filter((l) => !l.startsWith('“'));
+  const quoted = phrases.length >= 5 ? [] : labels.filter((l) => l.startsWith('“'));
+  const keep = new Set([...phrases, ...quoted].slice(0, limit));
+  return labels.filter((l) => keep.has(l));
 }
 
 /**
