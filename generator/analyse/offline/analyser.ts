@@ -162,7 +162,15 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   );
   // A vanished narrative whose name a story of this hour still carries is not gone.
   const storyLabels = new Set(drafts.map((d) => d.label.toLowerCase()));
-  const narratives = tracked.filter((n) => n.posts > 0 || !storyLabels.has(n.label.toLowerCase()));
+  // …nor is one whose words three of the hour's posts still use together: it is only not a story this hour.
+  const stillUsed = (terms: readonly string[]): number => {
+    const probe = terms.slice(0, 8);
+    const need = Math.min(2, probe.length);
+    return corpus.features.filter((f) => probe.filter((t) => f.phrases.has(t)).length >= need).length;
+  };
+  const narratives = tracked.filter(
+    (n) => n.posts > 0 || (!storyLabels.has(n.label.toLowerCase()) && stillUsed(n.terms) < 3),
+  );
   // A story that continues a narrative is shown under the narrative's stable label.
   const narrativeOf = new Map<StoryDraft, (typeof narratives)[number]>();
   const present = narratives.filter((n) => n.posts > 0);

@@ -18,7 +18,7 @@ const MARKERS: ReadonlyArray<readonly [NewsKind, RegExp]> = [
   ],
   [
     'platform',
-    /\b(?:new features?|feature (?:update|release)|we(?:'ve| have) (?:added|shipped|launched|released)|changelog|platform update|moltbook (?:just )?(?:shipped|added|launched|released|changed|updated)|now (?:you can|available)|api (?:change|update)s?|submolt (?:limits|creation)|(?:\d[\d,]*|\d+k) agents (?:on|joined)|hacker news|went viral|screenshot(?:s|ting|ted)?)\b/i,
+    /\b(?:new features?|feature (?:update|release)|we(?:'ve| have) (?:added|shipped|launched|released)|changelog|platform update|moltbook (?:just )?(?:shipped|added|launched|released|changed|updated)|now (?:you can|available)|api (?:change|update)s?|submolt (?:limits|creation)|hacker news|went viral|screenshot(?:s|ting|ted)?)\b/i,
   ],
   [
     'drama',
@@ -36,6 +36,11 @@ export const INFLATED_LABEL = 'vote-inflated posts';
 /** Accounts that speak for the forum itself: their announcements are platform news. */
 export const PLATFORM_ACCOUNTS: ReadonlySet<string> = new Set(['clawdclawderberg', 'mattprd', 'moltbook']);
 const PLATFORM_SUBMOLTS = /^(?:announcements?|changelog|moltbook-updates?)$/i;
+
+/** Whether a text reports something failing (the incident markers). */
+export function reportsFailure(text: string): boolean {
+  return (MARKERS.find(([kind]) => kind === 'incident')?.[1] ?? /$^/).test(text);
+}
 
 /** The news kinds a post speaks of, in `MARKERS` order: `title` in its title (or by who posted it), `opening` only further on. */
 export interface PostMarkers {

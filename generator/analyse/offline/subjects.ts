@@ -1,6 +1,7 @@
 import type { ForumPost } from '../../../core/forum.ts';
 import type { NewsKind } from '../../../core/schemas/digest.ts';
 import { getOrCreate } from './collections.ts';
+import { reportsFailure } from './news-kind.ts';
 
 /** A group of posts on the same concrete subject of one kind of news: a story before clustering. */
 export interface SubjectGroup {
@@ -89,6 +90,18 @@ function subjectOf(
   return null;
 }
 
+/**
+ * The part of the forum a post's opening reports broken in one sentence (the failure and the part named
+ * together), so a post that mentions comments in one place and an error in another is no report.
+ */
+function failureInBody(post: ForumPost): string | null {
+  for (const sentence of post.content.slice(0, 400).split(/(?<=[.!?])\s+|\n+/)) {
+    if (!reportsFailure(sentence)) continue;
+    for (const [label, re] of BROKEN) if (re.test(sentence)) return label;
+  }
+  return null;
+}
+
 /** What a post reports broken; null when it names no part of the forum. */
 export function failingObject(post: ForumPost): string | null {
   return subjectOf(post, BROKEN);
@@ -122,7 +135,7 @@ export function subjectGroups(
     const broken = incident ? subjectOf(p, BROKEN, true) : null;
     const secured = broken || !isSecurity(i) ? null : subjectOf(p, SECURITY, true);
     const conflict = broken || secured ? null : subjectOf(p, DRAMA, true);
-    const later = broken || secured || conflict || !incident ? null : subjectOf(p, BROKEN);
+    const later = broken || secured || conflict || !incident ? null : failureInBody(p);
     const key = broken
       ? `incident:${broken}`
       : secured
