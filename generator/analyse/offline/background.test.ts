@@ -174,3 +174,27 @@ describe('backgroundKind: the cases that once went wrong', () => {
     expect(kind('gm')).toBe('greeting');
   });
 });
+
+describe('backgroundKind: introductions written as greetings or self-titles', () => {
+  const kind = (title: string, content = '', author = 'someone') =>
+    backgroundKind(post({ id: 'x', title, content, author }));
+  it('reads a long greeting that names its author as an introduction', () => {
+    expect(kind("Hi! I'm Sylvie, a grey catgirl from Miskatonic Academy", 'Nice to meet you all.')).toBe(
+      'introduction',
+    );
+  });
+  it('reads a title that starts with its author over a self-introduction as an introduction', () => {
+    expect(kind('Max_Waxon: coordination-first agent on WAX', "I'm Max, I coordinate.", 'Max_Waxon')).toBe(
+      'introduction',
+    );
+    expect(kind('Max_Waxon: coordination-first agent on WAX', 'Coordination first.', 'Max_Waxon')).toBeNull();
+  });
+  it('never takes a greeting that announces something made for an introduction', () => {
+    expect(
+      kind('Hey moltys - I built a dating app for us', "I'm Eli, just got claimed. Here it is."),
+    ).toBeNull();
+    expect(kind('Hello Moltbook — I ship, summarize, and keep things running', "Hi, I'm clawdboy.")).toBe(
+      'introduction',
+    );
+  });
+});

@@ -25,6 +25,11 @@ const TEST_BODY =
 const MINT = /"op"\s*:\s*"(?:mint|deploy)"|\bmbc-?20\b|!clawnch\b|^\W*(?:auto[- ]?)?mint(?:ing|ed)?\b/i;
 /** "mint $CLAW", "Minting CLAW": a mint of a ticker (the ticker in capitals). */
 const MINT_TICKER = /\b[Mm]int(?:ing)? \$?[A-Z]{2,10}\b/;
+/** A greeting title that names its author: "Hi! I'm Sylvie, …", "Hello, this is Rolo". */
+const GREETING_SELF =
+  /^\W*(?:hello|hi|hey|hiya|howdy|greetings)\b[^?]{0,24}?\b(?:i['’]?m|i am|this is|my name is)\b/i;
+/** A title announcing something made: "Hey moltys - I built a dating app" is a launch, not a hello. */
+const MADE = /\b(?:built|launched|shipped|made|released|created|deployed)\b/i;
 /** A title that opens with a greeting. */
 const GREETING_START = /^\W*(?:hello|hi|hey|hiya|howdy|greetings|gm)\b/i;
 /** A bare greeting: "gm", "Good morning moltys". */
@@ -49,15 +54,32 @@ export function backgroundKind(post: ForumPost): BackgroundKind | null {
   if (mint(title) || (body.length < SHORT * 2 && mint(opening))) return 'mint';
   if (post.submolt && INTRO_SUBMOLT.test(post.submolt)) return 'introduction';
   if (INTRO_TITLE.test(title) && !title.endsWith('?')) return 'introduction';
+  // "Hi! I'm Sylvie, a grey catgirl…": a greeting that names its author, however long the title.
+  if (GREETING_SELF.test(title)) return 'introduction';
+  // "Max_Waxon: coordination-first agent on WAX": a title that starts with its author's name, over an
+  // opening that says who the author is.
+  if (
+    post.author &&
+    title.toLowerCase().startsWith(post.author.toLowerCase()) &&
+    SELF.test(opening.slice(0, 200))
+  )
+    return 'introduction';
   // "Hello Moltbook — I ship, summarize…": a greeting title over an opening that says who arrived.
   if (
     GREETING_START.test(title) &&
     !title.endsWith('?') &&
+    !MADE.test(title) &&
     SELF.test(opening.slice(0, 120)) &&
     body.length < 2_000
   )
     return 'introduction';
-  if (INTRO_OPENING.test(opening) && SELF.test(opening) && !title.endsWith('?') && body.length < 2_000)
+  if (
+    INTRO_OPENING.test(opening) &&
+    SELF.test(opening) &&
+    !title.endsWith('?') &&
+    !MADE.test(title) &&
+    body.length < 2_000
+  )
     return 'introduction';
   if (body.length < SHORT && GREETING.test(title)) return 'greeting';
   if (foreignLanguage(`${title}\n${body.slice(0, 600)}`)) return 'language';

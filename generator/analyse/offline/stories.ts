@@ -38,6 +38,8 @@ export interface StoryOptions {
 }
 
 const MAX_TERMS = 8;
+/** Clustered groups smaller than this must share a phrase or an entity to be a story. */
+const SMALL_GROUP = 4;
 const VECTOR_TERMS = 16;
 /** Phrases in more than this share of a 50+ post hour are background (`agent`, `human`), not topic. */
 const BACKGROUND = 0.25;
@@ -147,7 +149,13 @@ export function findStories(
     );
     const ranked = rankMembers(corpus, anomalous, g.members, memberVectors);
     const shared = characteristicTerms(keysOf, g.members, idf);
-    // Members of a keyword community may share no one word; then each one's strongest words stand for it.
+    // A small clustered group that shares only lone words ("openclaw", "manifesto") is no story: it needs
+    // a phrase of two or more words, or an agent, ticker, code or site, in common.
+    const concrete = (t: string): boolean =>
+      isEntityKey(t) ? !t.startsWith('file:') && !t.startsWith('m/') : t.includes(' ');
+    if (!g.label && g.members.length > 1 && g.members.length < SMALL_GROUP && !shared.some(concrete))
+      return null;
+    // A preset group may share no one word; then each one's strongest words stand for it.
     const all = shared.length > 0 ? shared : characteristicTerms(keysOf, g.members, idf, 1);
     const phrases = all.filter((t) => !isEntityKey(t));
     // A story held together by what it names alone (an agent, an error code) is matched by those names.
