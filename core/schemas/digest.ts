@@ -289,6 +289,12 @@ export const NarrativeLine = z
     posts: z.int().nonnegative().describe('Quality posts in it this hour (0: no longer seen).'),
     share: z.number().min(0).max(1).describe("Share (0–1) of the hour's quality posts."),
     previousShare: z.number().min(0).max(1).nullable().describe('Its share in the previous hour, or null.'),
+    previousPosts: z
+      .int()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .describe('Its posts in the previous hour, or null (absent in digests written before it).'),
     firstSeen: IsoDateTime.describe('Hour it was first seen.'),
   })
   .strict()

@@ -144,7 +144,11 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     urlBase,
   );
   const topicDrafts = topicStories(drafts, config.topics);
-  const narrativeDrafts = drafts.filter((d) => d.members.length >= 2).slice(0, config.narratives);
+  // A story labelled by its lead's title is one hour's thread, not a narrative to follow.
+  const narrativeDrafts = drafts
+    .filter((d) => !d.label.startsWith('“'))
+    .filter((d) => d.members.length >= 2)
+    .slice(0, config.narratives);
   const tracked = narrativeLifecycle(
     narrativeDrafts.map(
       (d): NarrativeDraft => ({
@@ -280,9 +284,9 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     for (const k of keys) out[k] = (out[k] ?? 0) + 1;
     return out;
   };
-  const previousShares = new Map<string, number>();
+  const previousShares = new Map<string, { share: number; posts: number }>();
   for (const n of input.previous[0]?.signals?.narratives ?? [])
-    if (n.posts > 0) previousShares.set(n.id ?? n.label, n.share);
+    if (n.posts > 0) previousShares.set(n.id ?? n.label, { share: n.share, posts: n.posts });
   const numbers: HourNumbers = {
     authors: new Set(corpus.posts.map((p) => p.author).filter((a) => a !== null)).size,
     droppedByReason: count((input.dropped ?? []).map((d) => d.reason)),
@@ -312,7 +316,8 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     status: n.status,
     posts: n.posts,
     share: n.share,
-    previousShare: previousShares.get(n.id ?? n.label) ?? null,
+    previousShare: previousShares.get(n.id ?? n.label)?.share ?? null,
+    previousPosts: previousShares.get(n.id ?? n.label)?.posts ?? null,
     firstSeen: n.firstSeen,
   }));
   const floodNote = input.voteFlood ? floodSentence(input.voteFlood) : undefined;

@@ -179,7 +179,7 @@ export function findStories(
       }
     }
     return {
-      label: g.label || label.startsWith('@') ? label : titled(corpus, ranked, label),
+      label: g.label || label.startsWith('@') ? label : titled(corpus, ranked, label, terms),
       kind,
       members: ranked,
       terms: terms.slice(0, MAX_TERMS),
@@ -349,17 +349,26 @@ function uniqueLabels(stories: readonly StoryDraft[]): StoryDraft[] {
 }
 
 /**
- * A clustered story's label when one of its posts' titles uses it; otherwise its lead's title, quoted: a
- * phrase found only in bodies ("gmail accounts") names a detail, not what the story is about.
+ * A clustered story's label when one of its posts' titles uses it; else the first of its characteristic
+ * phrases (two or more words) that two of its titles use; else its lead's title, quoted: a phrase found
+ * only in bodies ("gmail accounts") names a detail, not what the story is about.
  */
-function titled(corpus: HourCorpus, members: readonly number[], label: string): string {
-  const shown = label.toLowerCase().replace(/-/g, ' ');
+function titled(
+  corpus: HourCorpus,
+  members: readonly number[],
+  label: string,
+  terms: readonly string[],
+): string {
   const flat = (t: string): string =>
     t
       .toLowerCase()
       .replace(/[^\p{L}\p{N}.]+/gu, ' ')
       .trim();
-  if (members.some((i) => containsPhrase(flat(corpus.posts[i]?.title ?? ''), shown))) return label;
+  const titles = members.map((i) => flat(corpus.posts[i]?.title ?? ''));
+  const uses = (phrase: string): number => titles.filter((t) => containsPhrase(t, phrase)).length;
+  if (uses(label.toLowerCase().replace(/-/g, ' ')) > 0) return label;
+  const phrase = terms.find((t) => t.includes(' ') && !isEntityKey(t) && uses(t) >= 2);
+  if (phrase) return corpus.terms.get(phrase)?.display ?? phrase;
   return quotedTitle(corpus.posts[members[0] ?? -1]?.title ?? '') ?? label;
 }
 
