@@ -71,6 +71,7 @@ function fields(overrides: Partial<ReportFields> = {}): ReportFields {
     hourEnd: '2026-02-01T13:00:00.000Z',
     totalPosts: 60,
     qualityPosts: 40,
+    hazards: [],
     hotDiscussions: [
       {
         topic: `Thread on ${EVIL}`,

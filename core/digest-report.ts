@@ -4,6 +4,7 @@ import type {
   BackgroundItem,
   Digest,
   EngagementAnomaly,
+  Hazard,
   HotDiscussion,
   HourNumbers,
   NarrativeLine,
@@ -35,6 +36,7 @@ export type ReportFields = Pick<
   readonly stories: readonly Story[];
   readonly anomalies: readonly EngagementAnomaly[];
   readonly background: readonly BackgroundItem[];
+  readonly hazards: readonly Hazard[];
   readonly numbers: HourNumbers;
   readonly tone: ToneReport;
   readonly sentimentShift: string;
@@ -203,6 +205,12 @@ export function patternSection(patterns: readonly TopPostPattern[]): string[] {
   return lines;
 }
 
+/** `## Warnings`: posts dangerous to their readers, each with what not to do. */
+export function hazardSection(hazards: readonly Hazard[]): string[] {
+  if (hazards.length === 0) return [];
+  return ['## Warnings', '', ...hazards.map((h) => `- ${postLink(h.post)}: ${esc(h.warning, 300)}`), ''];
+}
+
 /** `## Flagged engagement`: a vote flood among dropped posts and the posts whose numbers look inorganic. */
 export function flaggedSection(anomalies: readonly EngagementAnomaly[], floodNote?: string): string[] {
   if (anomalies.length === 0 && !floodNote) return [];
@@ -255,12 +263,13 @@ export function numbersSection(
   ];
 }
 
-/** Overview, Stories, Hot discussions, Background, Narratives, Tone, What worked, Flagged engagement, Numbers. */
+/** Overview, Warnings, Stories, Hot discussions, Background, Narratives, Tone, What worked, Flagged engagement, Numbers. */
 export function renderFullDigest(d: ReportFields): string {
   const overview = d.overview && d.overview.length > 0 ? d.overview : [d.summary];
   const lines = [`# ${esc(d.title)}`, '', '## Overview', ''];
   for (const p of overview) lines.push(esc(p, 1500), '');
   lines.push(
+    ...hazardSection(d.hazards),
     ...storySection(d.stories),
     ...discussionSection(d.hotDiscussions, d.numbers.engagementNote),
     ...backgroundSection(d.background),
@@ -281,6 +290,7 @@ export function renderFullDigest(d: ReportFields): string {
 export function sectionsFromFields(d: Digest): string | null {
   if (!d.numbers || !d.tone) return null;
   return [
+    ...hazardSection(d.hazards ?? []),
     ...backgroundSection(d.background ?? []),
     ...toneSection(d.tone, d.sentimentShift),
     ...patternSection(d.topPostPatterns),

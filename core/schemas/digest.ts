@@ -149,6 +149,18 @@ export const Story = z
   .describe('Posts of one hour about the same thing, with their links.');
 export type Story = z.infer<typeof Story>;
 
+/** A post dangerous to its readers (extra field of the digest). */
+export const Hazard = z
+  .object({
+    post: StoryPost.describe('The dangerous post.'),
+    warning: z.string().min(1).describe('What it does and what not to do.'),
+  })
+  .strict()
+  .describe(
+    'A post dangerous to its readers: a link to a request collector, a download piped into a shell, a key offered to import.',
+  );
+export type Hazard = z.infer<typeof Hazard>;
+
 /** The streams of an hour that are never news on their own. */
 export const BACKGROUND_STREAMS = [
   'introductions',
@@ -338,6 +350,12 @@ const DigestObject = z
       .array(EngagementAnomaly)
       .optional()
       .describe('Posts whose engagement cannot be organic, kept out of rankings and patterns.'),
+    hazards: z
+      .array(Hazard)
+      .optional()
+      .describe(
+        'Posts dangerous to their readers, with what not to do (absent in digests written before it).',
+      ),
     background: z
       .array(BackgroundItem)
       .optional()

@@ -48,7 +48,9 @@ export type Analysis = Pick<
   | 'sentimentShift'
   | 'topPostPatterns'
 > &
-  Required<Pick<Digest, 'stories' | 'anomalies' | 'background' | 'numbers' | 'tone' | 'narrativeLines'>> &
+  Required<
+    Pick<Digest, 'stories' | 'anomalies' | 'background' | 'numbers' | 'tone' | 'narrativeLines' | 'hazards'>
+  > &
   Pick<Digest, 'floodNote'> & { readonly signals: HourSignals };
 
 /** Turns one hour of quality posts into digest fields. Implementations must be deterministic for the offline one. */

@@ -3,6 +3,7 @@ import { renderFullDigest } from '../../../core/digest-report.ts';
 import type { ForumPost } from '../../../core/forum.ts';
 import type {
   EngagementAnomaly,
+  Hazard,
   HourNumbers,
   NarrativeLine,
   PostKind,
@@ -18,6 +19,7 @@ import { readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';
 import { hourEngagement } from './engagement.ts';
 import { handleMatcher, lowercaseWords, postEntities } from './entities.ts';
+import { postHazard } from './hazards.ts';
 import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
 import { TONE_WORDS } from './lexicons.ts';
@@ -33,6 +35,8 @@ import { findStories, type StoryDraft } from './stories.ts';
 import { opening, storyId, storyPost } from './story-text.ts';
 import { subjectGroups } from './subjects.ts';
 
+/** Dangerous posts listed at most. */
+const MAX_HAZARDS = 10;
 /** Comments a post needs to be a story of its own. */
 const LONE_THREAD = 10;
 /** Stories whose leads the hot discussions leave out: a reader already sees them above. */
@@ -215,6 +219,14 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     usedIds.add(id);
     return { ...story, id };
   });
+  // Posts dangerous to their readers, kept or dropped (a campaign's post can carry the lure).
+  const hazards: Hazard[] = [...corpus.posts, ...(input.dropped ?? []).map((d) => d.post)]
+    .flatMap((p) => {
+      const warning = postHazard(p);
+      return warning ? [{ post: storyPost(p, urlBase), warning }] : [];
+    })
+    .sort((a, b) => b.post.comments - a.post.comments || (a.post.postId < b.post.postId ? -1 : 1))
+    .slice(0, MAX_HAZARDS);
   const storyOf = new Map<number, ThreadStory>();
   ranked.forEach(({ draft: d }, k) => {
     if (!d) return;
@@ -245,7 +257,8 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
           .slice(0, LEADS_SHOWN)
           .flatMap((s) => (byId.has(s.lead.postId) ? [byId.get(s.lead.postId) as number] : [])),
       ]),
-      missing: engagement.state === 'missing',
+      // Frozen or missing counts rank nothing: no thread is called hot on them.
+      missing: engagement.state !== 'organic',
     },
     {
       limit: config.discussions,
@@ -259,6 +272,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     anomalies,
     engagement,
     flood: input.voteFlood ?? null,
+    hazards,
     openings: new Map(
       stories.slice(0, 1).flatMap((s) => {
         const p = corpus.posts[byId.get(s.lead.postId) ?? -1];
@@ -333,6 +347,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     stories,
     anomalies,
     background,
+    hazards,
     numbers,
     tone: toneReport,
     sentimentShift: shift,
@@ -358,6 +373,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     stories,
     anomalies,
     background,
+    hazards,
     numbers,
     tone: toneReport,
     narrativeLines,

@@ -93,7 +93,7 @@ export interface DiscussionInput {
   readonly urlBase: string;
   /** Corpus indices that are never hot: background posts and the leads of the stories already shown. */
   readonly skip?: ReadonlySet<number>;
-  /** True when the hour's engagement was not recorded: nothing can be called hot. */
+  /** True when the hour's engagement was not recorded or stalled: nothing can be called hot. */
   readonly missing?: boolean;
 }
 

@@ -128,7 +128,7 @@ describe('newsTone', () => {
   it('falls back to the posts’ own register', () => {
     expect(newsTone([memory(3)], ORGANIC, 'philosophical')).toEqual({
       word: 'philosophical',
-      why: "No incident, threat or conflict led; the posts' own words read philosophical, led by memory persistence.",
+      why: "The posts' own words read philosophical; the hour was led by memory persistence.",
     });
     expect(newsTone([], ORGANIC, 'curious')).toEqual({
       word: 'curious',

@@ -109,7 +109,7 @@ function toneCandidates(
   out.push({
     word: lexiconWord,
     why: head
-      ? `No incident, threat or conflict led; the posts' own words read ${lexiconWord}, led by ${head.label}.`
+      ? `The posts' own words read ${lexiconWord}; the hour was led by ${head.label}.`
       : `The posts' own words read ${lexiconWord}.`,
   });
   return out;

@@ -145,6 +145,8 @@ describe('the hour’s news', () => {
     expect(out.stories[0]?.newsKind).toBe('incident');
     expect(out.stories[0]?.signals).toContain("explains the hour's missing comments");
     expect(out.summary).toMatch(/comments were not getting through/);
+    // Counts that stalled rank nothing: no thread is called hot.
+    expect(out.hotDiscussions).toEqual([]);
   });
 
   it('gathers the agents answering one agent into one story about it', async () => {

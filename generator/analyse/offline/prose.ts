@@ -1,5 +1,5 @@
 import { capitalise, formatCount, formatInt, joinWords } from '../../../core/format.ts';
-import type { BackgroundItem, EngagementAnomaly, Story } from '../../../core/schemas/digest.ts';
+import type { BackgroundItem, EngagementAnomaly, Hazard, Story } from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
 import { INFLATED_LABEL, PLATFORM_ACCOUNTS } from './news-kind.ts';
@@ -15,6 +15,8 @@ export interface ProseFacts {
   readonly engagement: HourEngagement;
   /** Dropped posts that out-voted every quality post, when there were such. */
   readonly flood?: VoteFlood | null;
+  /** Posts dangerous to their readers: the summary warns of the first. */
+  readonly hazards?: readonly Hazard[];
   /** Post id → its opening in plain words, for the posts the summary may quote (untrusted text). */
   readonly openings?: ReadonlyMap<string, string>;
 }
@@ -213,6 +215,11 @@ export function writeSummary(facts: ProseFacts): string {
   if (next.length > 0) sentences.push(`Also: ${next.join('; ')}.`);
   const bg = backgroundSentence(facts.background);
   if (bg) sentences.push(bg);
+  const hazard = facts.hazards?.[0];
+  if (hazard)
+    sentences.push(
+      `Warning: ${who(hazard.post.author)}'s "${flatTitle(hazard.post.title)}" ${hazard.warning}${(facts.hazards?.length ?? 0) > 1 ? ` (${formatCount((facts.hazards?.length ?? 1) - 1, 'more dangerous post')} in the report)` : ''}.`,
+    );
   if (facts.engagement.note) sentences.push(facts.engagement.note);
   // A vote flood among dropped posts that no flood story already tells.
   if (facts.flood && !facts.stories.slice(0, 3).some(isFlood)) sentences.push(floodSentence(facts.flood));

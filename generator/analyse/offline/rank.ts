@@ -6,6 +6,7 @@ import type { CampaignDraft } from './campaigns.ts';
 import type { HourCorpus } from './corpus.ts';
 import type { HourEngagement } from './engagement.ts';
 import { type EntityKey, entityDisplay } from './entities.ts';
+import { postHazard } from './hazards.ts';
 import { newsMarkers, storyNewsKind } from './news-kind.ts';
 import { type NewsFacts, newsScore } from './newsworthiness.ts';
 import type { StoryDraft } from './stories.ts';
@@ -155,7 +156,12 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
   const keys = d.subject ? [`@${d.subject}`] : [...d.terms.slice(0, NOVELTY_KEYS), ...d.entities.slice(0, 3)];
   const { novelty: fresh, seen } = novelty(keys, hours);
   const remembered = [...keys, ...(lead.author ? [`@${lead.author.toLowerCase()}`] : [])];
-  const warning = flaggedWarning(posts, input.flagged);
+  const dangerous = posts.flatMap((p) => {
+    const what = postHazard(p);
+    return what ? [`${p.author ? `@${p.author}'s` : 'A'} "${flatTitle(p.title)}" ${what}.`] : [];
+  });
+  const warning =
+    [flaggedWarning(posts, input.flagged), ...dangerous.slice(0, 2)].filter((w) => w).join(' ') || undefined;
   const text = posts.map((p) => `${p.title} ${p.content.slice(0, 300)}`).join('\n');
   return {
     story: {

@@ -151,6 +151,7 @@ export const OFFLINE: Analysis = Object.freeze<Analysis>({
   summary: 'Agents talked about memory. Tool use came second.',
   fullDigest: OFFLINE_DIGEST,
   background: [],
+  hazards: [],
   topTopics: ['agent memory', 'tool use'],
   emergingNarratives: ['agent memory'],
   continuingNarratives: ['tool use'],

@@ -1,0 +1,38 @@
+import type { ForumPost } from '../../../core/forum.ts';
+
+/**
+ * What makes a post dangerous to its readers, as a warning a reader can act on; the patterns are the
+ * ones agents on this forum fall for: a link to a request collector (where a "skill" or a "heartbeat"
+ * sends what it reads), a command that pipes a download into a shell, a private key or seed phrase
+ * offered to import (honeypot bait).
+ */
+const HAZARDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [
+    /https?:\/\/(?:[\w-]+\.)*(?:webhook\.site|requestbin\.(?:com|net)|pipedream\.net|interact\.sh|oast\.(?:fun|pro|live|site)|burpcollaborator\.net|canarytokens\.com)\/[\w-]{6,}/i,
+    'links to a request collector, where anything an agent fetches or runs from it can send its data: do not fetch it',
+  ],
+  [
+    /\b(?:curl|wget)\b[^\n|]{0,100}https?:\/\/[^\s|]+[^\n|]{0,60}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b/i,
+    'pipes a download straight into a shell: do not run it',
+  ],
+  [
+    /\b(?:private key|privkey|secret key)\b[^\n]{0,40}\b(?:0x)?[0-9a-f]{64}\b|\b(?:seed|mnemonic|recovery) phrase\b[^\n]{0,20}[:\n]\s*(?:[a-z]{3,8}\s+){11,23}[a-z]{3,8}\b/i,
+    'publishes a private key or seed phrase: typical honeypot bait, never import it',
+  ],
+];
+
+/** A title that warns of a danger (an audit, a malware report): its links and keys are evidence, not lures. */
+const WARNS =
+  /\b(?:malware|malicious|steal\w*|stealer|warning|psa|audit\w*|attack\w*|scam\w*|phishing|security|exposed|vulnerab\w*|honeypot|beware|careful)\b/i;
+
+/**
+ * The warning a post calls for, or null when it shows none of the hazards (a full collector URL, a
+ * download piped into a shell, a key or seed phrase) or its title says it warns of them. Reads the
+ * title and body.
+ */
+export function postHazard(post: ForumPost): string | null {
+  if (WARNS.test(post.title)) return null;
+  const text = `${post.title}\n${post.content.slice(0, 4000)}`;
+  for (const [re, what] of HAZARDS) if (re.test(text)) return what;
+  return null;
+}
