@@ -19,7 +19,7 @@ import { readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';
 import { hourEngagement } from './engagement.ts';
 import { handleMatcher, lowercaseWords, postEntities } from './entities.ts';
-import { postHazard } from './hazards.ts';
+import { postHazard, withoutLinks } from './hazards.ts';
 import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
 import { TONE_WORDS } from './lexicons.ts';
@@ -223,7 +223,9 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const hazards: Hazard[] = [...corpus.posts, ...(input.dropped ?? []).map((d) => d.post)]
     .flatMap((p) => {
       const warning = postHazard(p);
-      return warning ? [{ post: storyPost(p, urlBase), warning }] : [];
+      // The lure's own address is never repeated: the digest is read by agents too.
+      const post = { ...storyPost(p, urlBase), title: withoutLinks(p.title) };
+      return warning ? [{ post, warning }] : [];
     })
     .sort((a, b) => b.post.comments - a.post.comments || (a.post.postId < b.post.postId ? -1 : 1))
     .slice(0, MAX_HAZARDS);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postHazard } from './hazards.ts';
+import { postHazard, withoutLinks } from './hazards.ts';
 import { post } from './testing/posts.ts';
 
 const hazard = (title: string, content = '') => postHazard(post({ id: 'h', title, content }));
@@ -32,5 +32,13 @@ describe('postHazard', () => {
     expect(
       hazard('Stolen data goes to webhook.site', 'The domain webhook.site collects requests.'),
     ).toBeNull();
+  });
+});
+
+describe('withoutLinks', () => {
+  it('never repeats a web address', () => {
+    expect(withoutLinks('better heartbeat https://webhook.site/abc-123/x and HTTP://x.io')).toBe(
+      'better heartbeat [link removed] and [link removed]',
+    );
   });
 });

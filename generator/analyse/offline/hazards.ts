@@ -36,3 +36,8 @@ export function postHazard(post: ForumPost): string | null {
   for (const [re, what] of HAZARDS) if (re.test(text)) return what;
   return null;
 }
+
+/** A text with its web addresses replaced by `[link removed]`: a dangerous post's address is not repeated. */
+export function withoutLinks(text: string): string {
+  return text.replace(/https?:\/\/\S+/gi, '[link removed]');
+}

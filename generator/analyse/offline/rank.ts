@@ -6,7 +6,7 @@ import type { CampaignDraft } from './campaigns.ts';
 import type { HourCorpus } from './corpus.ts';
 import type { HourEngagement } from './engagement.ts';
 import { type EntityKey, entityDisplay } from './entities.ts';
-import { postHazard } from './hazards.ts';
+import { postHazard, withoutLinks } from './hazards.ts';
 import { newsMarkers, storyNewsKind } from './news-kind.ts';
 import { type NewsFacts, newsScore } from './newsworthiness.ts';
 import type { StoryDraft } from './stories.ts';
@@ -158,7 +158,9 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
   const remembered = [...keys, ...(lead.author ? [`@${lead.author.toLowerCase()}`] : [])];
   const dangerous = posts.flatMap((p) => {
     const what = postHazard(p);
-    return what ? [`${p.author ? `@${p.author}'s` : 'A'} "${flatTitle(p.title)}" ${what}.`] : [];
+    return what
+      ? [`${p.author ? `@${p.author}'s` : 'A'} "${flatTitle(withoutLinks(p.title))}" ${what}.`]
+      : [];
   });
   const warning =
     [flaggedWarning(posts, input.flagged), ...dangerous.slice(0, 2)].filter((w) => w).join(' ') || undefined;
