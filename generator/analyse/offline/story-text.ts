@@ -3,18 +3,20 @@ import type { ForumPost } from '../../../core/forum.ts';
 import { postUrl } from '../../../core/forum-links.ts';
 import type { Story, StoryPost } from '../../../core/schemas/digest.ts';
 import type { HourCorpus } from './corpus.ts';
+import { withoutLinks } from './hazards.ts';
 import { cleanForTerms } from './post-text.ts';
 import type { StoryDraft } from './stories.ts';
 
 const RELATED = 3;
 const NOTABLE = 5;
 
-/** A post as a story cites it, with its forum link. */
+/** A post as a story cites it, with its forum link (web addresses in its title removed). */
 export function storyPost(post: ForumPost, urlBase: string): StoryPost {
   return {
     postId: post.id,
     url: postUrl(urlBase, post.id),
-    title: post.title,
+    // Web addresses in titles are not repeated: a lure's address stays on the forum.
+    title: withoutLinks(post.title),
     author: post.author,
     submolt: post.submolt,
     score: post.score,
