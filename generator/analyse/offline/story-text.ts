@@ -49,9 +49,9 @@ export function byline(post: ForumPost): string {
   return post.author ? `@${post.author}'s "${title}"` : `an anonymous post, "${title}"`;
 }
 
-/** The title on one line, double quotes turned single, cut at 90 characters. */
+/** The title on one line, web addresses removed, double quotes turned single, cut at 90 characters. */
 export function flatTitle(title: string): string {
-  const flat = title.replace(/\s+/g, ' ').replace(/["“”]/g, "'").trim() || 'untitled';
+  const flat = withoutLinks(title).replace(/\s+/g, ' ').replace(/["“”]/g, "'").trim() || 'untitled';
   return flat.length > 90 ? `${flat.slice(0, 89).trimEnd()}…` : flat;
 }
 
