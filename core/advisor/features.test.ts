@@ -114,6 +114,7 @@ describe('context matching', () => {
           share: 0.1,
         },
       ],
+      postUrlBase: null,
       stories: [],
       patterns: [
         {
