@@ -53,8 +53,19 @@ describe('advise', () => {
     ]);
     expect(r.reasoning).toMatch(/No digest was available/);
     expect(r.similarPosts).toEqual([]);
-    expect(r.rewrite).toMatchObject({ source: 'none', scoreAfter: r.rewrite.scoreBefore });
-    expect(r.rewrite.note).toMatch(/No edit is suggested: no recent post is like this draft/);
+    expect(r.rewrite.scoreAfter).toBe(r.rewrite.scoreBefore);
+    // On simulated posts, asking a question held on held-out rows: the only edit, with that range.
+    const asks = model.artifact.traitEffects?.['asks-a-question'];
+    expect(asks?.holds).toBe(true);
+    expect(r.rewrite).toMatchObject({ source: 'offline', gainRange: asks?.interval });
+    expect(r.suggestedContent).toMatch(/\n\nWhat has your experience with nightly jobs been\?$/);
+    const none = advise({
+      model: compileModel(testArtifact()),
+      context: EMPTY_CONTEXT,
+      request: request(DRAFT),
+      now,
+    });
+    expect(none.rewrite.note).toMatch(/No edit is suggested: no recent post is like this draft/);
   });
 
   it('treats instructions in the draft as text to score, nothing more', () => {

@@ -97,7 +97,7 @@ export function skillSentence(s: ModelSkill): string {
     s.served === 'model'
       ? ''
       : `The score comes from ${SCORER_WORDS[s.served]}: it ranked later posts better than the engagement model did. `;
-  const measured = `${scorer}On ${s.rows} later posts (${s.blocks} blocks, each scored by a model trained only on posts labelled before it) it ranked posts within their hour at Spearman ${f2(s.hourSpearman)}${range(s.hourSpearmanInterval)} against ${s.baseline.hourSpearman.name} ${f2(s.baseline.hourSpearman.value)}, and ordered ${f2(s.pairwise)} of same-hour pairs right${range(s.pairwiseInterval)} against ${f2(s.baseline.pairwise.value)}; confidence ${s.confidence}.`;
+  const measured = `${scorer}On ${s.rows} later posts (${s.blocks === 1 ? '1 block' : `${s.blocks} blocks`}, each scored by a model trained only on posts labelled before it) it ranked posts within their hour at Spearman ${f2(s.hourSpearman)}${range(s.hourSpearmanInterval)} against ${s.baseline.hourSpearman.name} ${f2(s.baseline.hourSpearman.value)}, and ordered ${f2(s.pairwise)} of same-hour pairs right${range(s.pairwiseInterval)} against ${f2(s.baseline.pairwise.value)}; confidence ${s.confidence}.`;
   return s.confidence === 'low'
     ? `${measured} The prediction is weak: treat the numbers as rough and lean on the similar posts and the evidence cited.`
     : measured;

@@ -11,11 +11,16 @@ function tagger(): ReturnType<typeof winkNLP> {
 
 const NOUNISH = new Set(['NOUN', 'PROPN']);
 const MODIFIER = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
+/** Prepositions that carry a subject on ("memory between sessions"); others end it. */
+const CARRY = new Set(['between', 'of', 'for', 'across', 'after']);
+/** Longest subject kept, in words: a question names a thing, not a title. */
+const MAX_WORDS = 4;
 
 /**
- * The noun phrase a text is about, in its own words: the longest run of adjectives and nouns ending in
- * a noun, optionally carried on by one preposition and a second such run ("memory between sessions").
- * Lower case except for proper nouns and acronyms; null when the text has no noun. Reads at most the
+ * The noun phrase a text is about, in its own words: the longest run (4 words at most) of adjectives
+ * and nouns ending in a noun, optionally carried on by `between`, `of`, `for`, `across` or `after` and
+ * a second such run ("memory between sessions"). Lower case except for acronyms and proper nouns (all
+ * lower case in a title-cased text); null when the text has no noun. Reads at most the
  * first 200 characters. Pure apart from loading the tagger once.
  */
 export function subjectOf(text: string): string | null {
@@ -37,21 +42,26 @@ export function subjectOf(text: string): string | null {
     if (!MODIFIER.has(tags[i] as string) || (i > 0 && MODIFIER.has(tags[i - 1] as string))) continue;
     let end = runEnd(i);
     if (end === i) continue;
-    if (tags[end] === 'ADP' && /^[a-z]+$/.test(words[end] as string)) {
+    if (tags[end] === 'ADP' && CARRY.has(words[end] as string)) {
       const more = runEnd(end + 1);
-      if (more > end + 1) end = more;
+      if (more > end + 1 && more - i <= MAX_WORDS) end = more;
     }
+    if (end - i > MAX_WORDS) continue;
     if (best === null || end - i > best[1] - best[0]) best = [i, end];
   }
   if (best === null) return null;
+  // In a title-cased text ("Multi-Agent Collaboration Digest") capitals say nothing about names.
+  const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
+  const titleCased = capitalised >= 0.6 * words.filter((w) => /^\p{L}/u.test(w)).length;
+  const [from, to] = best;
   return words
-    .slice(best[0], best[1])
+    .slice(from, to)
     .map((w, k) => {
-      const at = (best as [number, number])[0] + k;
-      // A capitalised first word of a title followed by more of the phrase is usually title case, not a name.
-      const titleCase = at === 0 && best !== null && best[1] - best[0] > 1;
-      const keep = (tags[at] === 'PROPN' && !titleCase) || /^[A-Z0-9]{2,}$/.test(w) || /[a-z][A-Z]/.test(w);
-      return keep ? w : w.toLowerCase();
+      const at = from + k;
+      const acronym = /^[A-Z0-9]{2,}$/.test(w) || /[a-z][A-Z]/.test(w);
+      // A capitalised first word followed by more of the phrase is title case, not a name.
+      const name = tags[at] === 'PROPN' && !titleCased && !(at === 0 && to - from > 1);
+      return acronym || name ? w : w.toLowerCase();
     })
     .join(' ');
 }
