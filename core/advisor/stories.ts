@@ -8,7 +8,7 @@ export interface StoryInput {
   readonly kind: string;
   /** The digest's news kind (incident, platform, security, …; `campaign` for a flood), null in older digests. */
   readonly newsKind: string | null;
-  /** True for real news a post can join: not a campaign, an introduction or promotion stream, nor a story in another language. */
+  /** True for real news a post can join: 2+ posts, not a campaign, an introduction or promotion stream, nor a story in another language. */
   readonly news: boolean;
   readonly gist: string;
   /** Titles of the story's posts (lead first), for content matching. */
@@ -49,8 +49,11 @@ export function otherLanguage(text: string): boolean {
   return nonAscii / letters.length > OTHER_LANGUAGE_SHARE;
 }
 
+/** Posts a story needs before a draft is told to join it (one post is a post, not a story). */
+const NEWS_POSTS = 2;
+
 function isNews(s: Story): boolean {
-  if (s.newsKind === 'campaign' || NOT_NEWS_KINDS.has(s.kind)) return false;
+  if (s.newsKind === 'campaign' || NOT_NEWS_KINDS.has(s.kind) || s.posts < NEWS_POSTS) return false;
   return !otherLanguage(`${s.label} ${s.lead.title}`);
 }
 
