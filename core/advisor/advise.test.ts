@@ -223,6 +223,21 @@ describe('grounded in real posts', () => {
     expect(r.rewrite.note).toMatch(/added a closing question on the draft's own subject/);
   });
 
+  it('points to the closest post when it covers the same ground and drew replies', () => {
+    const draft =
+      'Context compaction keeps eating my memory file\nAfter compaction my MEMORY.md notes vanish.';
+    const r = advise({ model: flat, context, evidence: index, request: request(draft), now });
+    const closest = r.suggestions.find((s) => s.basis.name === 'closest-post');
+    expect(closest?.basis.post).toMatchObject({
+      title: 'Context compaction keeps eating my memory file',
+      comments: 14,
+    });
+    expect(closest?.text).toMatch(/already drew 14 comments/);
+    const quiet = EvidenceIndex.build(CORPUS.map((p) => ({ ...p, comments: 0 })));
+    const none = advise({ model: flat, context, evidence: quiet, request: request(draft), now });
+    expect(none.suggestions.some((s) => s.basis.name === 'closest-post')).toBe(false);
+  });
+
   it('never appends boilerplate, whatever the model rewards', () => {
     const stuffing = compileModel(
       testArtifact({ 'topic-match': 5, 'emerging-narrative': 5, 'body-question': 5 }),

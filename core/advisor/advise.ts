@@ -9,7 +9,7 @@ import {
 } from '../schemas/advisor-response.ts';
 import type { AdvisorContext } from './context.ts';
 import { type Draft, joinDraft, splitDraft, stripLabel } from './draft.ts';
-import { gatherEvidence, type Lesson, type ShownPost } from './evidence.ts';
+import { gatherEvidence, type Lesson, REPLIED, type ShownPost } from './evidence.ts';
 import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
 import { countFromScore, percentileIn, predictedCounts } from './levels.ts';
 import type { CompiledModel, TraitEffect } from './model.ts';
@@ -181,6 +181,29 @@ function lessonSuggestion(l: Lesson, effects: Readonly<Record<string, TraitEffec
   };
 }
 
+/** Similarity from which the closest post counts as covering the same ground as the draft. */
+const SAME_GROUND = 0.15;
+
+/**
+ * When the closest post covers the same ground and drew replies, the writer should know it exists:
+ * say what the draft adds, or answer it. Null otherwise.
+ */
+function closestPostSuggestion(similar: readonly ShownPost[]): AdvisorSuggestion | null {
+  const top = similar[0];
+  if (!top || top.similarity < SAME_GROUND || top.comments < REPLIED) return null;
+  return {
+    text: `A post on the same ground already drew ${counted(top.comments, 'comment')}: ${quoted(top)}. Say what yours adds to it, or write yours as an answer to it, so readers do not take it for a repeat.`,
+    basis: {
+      kind: 'similar-posts',
+      name: 'closest-post',
+      evidence: `the closest post of the last days by content (similarity ${top.similarity.toFixed(2)})`,
+      post: ref(top),
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
 function storySuggestion(j: JoinableStory): AdvisorSuggestion {
   const s = j.story;
   return {
@@ -262,7 +285,9 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const edits = offlineEdits(draft, wanted).filter((e) => rewriteProblems(draft, e.draft).length === 0);
   const rewrite = chooseRewrite(draft, edits, input.extraRewrites ?? []);
 
+  const closest = closestPostSuggestion(evidence.similar);
   const suggestions: AdvisorSuggestion[] = [
+    ...(closest ? [closest] : []),
     ...evidence.lessons.map((l) => lessonSuggestion(l, effects)),
     ...joinable.map(storySuggestion),
   ];
