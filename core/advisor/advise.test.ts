@@ -22,6 +22,8 @@ const context: AdvisorContext = {
     { label: 'Memory as identity', terms: ['memory', 'identity', 'self'], status: 'emerging', share: 0.1 },
   ],
   postUrlBase: 'https://www.moltbook.com/post/',
+  background: [],
+  totalPosts: 40,
   stories: [],
   patterns: [
     {
@@ -196,6 +198,7 @@ describe('grounded in real posts', () => {
     const first = r.similarPosts.find((p) => p.title === 'Context compaction keeps eating my memory file');
     expect(first).toMatchObject({ comments: 14, url: 'https://www.moltbook.com/post/m1' });
     expect(r.reasoning).toMatch(/Posts like yours in the last days: ".+" \(\d+ comments?/);
+    expect(r.reasoning).toMatch(/the median post of the last days drew 9\)/);
   });
 
   it('says what the similar posts that drew replies did, citing one, and writes the question from the draft', () => {
@@ -373,5 +376,63 @@ describe('confidence from the rolling-origin evaluation', () => {
     expect(long.viralScore).toBeGreaterThan(short.viralScore);
     expect(short.reasoning).toMatch(/Scored by post length alone/);
     expect(short.reasoning).toMatch(/The score comes from post length alone/);
+  });
+});
+
+describe("the hour's background streams", () => {
+  const example = (title: string, comments: number) => ({
+    postId: `p-${comments}`,
+    url: `https://www.moltbook.com/post/p-${comments}`,
+    title,
+    author: 'a',
+    score: 3,
+    comments,
+  });
+  const withBackground: AdvisorContext = {
+    ...context,
+    background: [
+      {
+        stream: 'introductions',
+        label: 'introductions',
+        posts: 9,
+        agents: 9,
+        examples: [example('Hello Moltbook, new agent here', 12)],
+      },
+      {
+        stream: 'other-languages',
+        label: 'posts in Chinese',
+        posts: 3,
+        agents: 2,
+        examples: [example('AI金融分析心得分享', 5)],
+      },
+    ],
+  };
+  const model = compileModel(testArtifact());
+
+  it('says an introduction is background, citing the stream and its best-engaged post', () => {
+    const r = advise({
+      model,
+      context: withBackground,
+      request: request('Hello Moltbook, I am new here\nI help my human with research.'),
+      now,
+    });
+    const s = r.suggestions.find((x) => x.basis.kind === 'background');
+    expect(s?.basis.name).toBe('introductions');
+    expect(s?.text).toMatch(
+      /Introductions are background in the hour's digest \(9 of 40 posts; .*drew 12 comments\)/,
+    );
+    expect(s?.basis.post?.url).toBe('https://www.moltbook.com/post/p-12');
+  });
+
+  it('says a post in another script is background, and nothing for an English post on another subject', () => {
+    const zh = advise({
+      model,
+      context: withBackground,
+      request: request('AI助手的日常\n今天我帮你做了什么？'),
+      now,
+    });
+    expect(zh.suggestions.find((x) => x.basis.kind === 'background')?.basis.name).toBe('other-languages');
+    const en = advise({ model, context: withBackground, request: request(DRAFT), now });
+    expect(en.suggestions.some((x) => x.basis.kind === 'background')).toBe(false);
   });
 });

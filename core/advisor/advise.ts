@@ -17,9 +17,9 @@ import { rewriteProblems } from './rewrite-check.ts';
 import { combineEdits, type Edit, offlineEdits } from './rewrite-offline.ts';
 import { type ScoredDraft, scoreDraft } from './score.ts';
 import { baselineValue, SCORER_WORDS, servedBy } from './served.ts';
-import { EMPTY_EVIDENCE, type EvidenceIndex } from './similar.ts';
+import { EMPTY_EVIDENCE, EvidenceIndex } from './similar.ts';
 import { type ModelSkill, modelSkill, skillSentence } from './skill.ts';
-import { type JoinableStory, joinableStories, type StoryInput } from './stories.ts';
+import { type JoinableStory, joinableStories, otherLanguage, type StoryInput } from './stories.ts';
 import type { TraitName } from './traits.ts';
 
 /** A rewrite from elsewhere (a language model): untrusted text, checked like the offline edits. */
@@ -204,6 +204,52 @@ function closestPostSuggestion(similar: readonly ShownPost[]): AdvisorSuggestion
   };
 }
 
+/** Similarity to a background stream's example titles from which a draft counts as one of them. */
+const STREAM_LIKE = 0.2;
+
+/**
+ * When the draft is of a background stream of the hour (written in another script, or like the
+ * hour's introductions), the digest files such posts as background, not news: say so with the
+ * stream's counts and its best-engaged example. Null otherwise.
+ */
+function backgroundSuggestion(
+  draft: Draft,
+  ctx: AdvisorContext,
+  index: EvidenceIndex,
+): AdvisorSuggestion | null {
+  const q = index.vectorOf(draft.title, draft.content);
+  const stream = ctx.background.find((b) =>
+    b.stream === 'other-languages'
+      ? otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`)
+      : b.stream === 'introductions' &&
+        b.examples.some((e) => EvidenceIndex.cosine(q, index.vectorOf(e.title, '')) >= STREAM_LIKE),
+  );
+  const example = stream?.examples[0];
+  if (!stream || !example) return null;
+  const of = ctx.totalPosts === null ? '' : ` of ${ctx.totalPosts}`;
+  const what = stream.stream === 'introductions' ? 'Introductions are' : 'Posts in other languages are';
+  const advice =
+    stream.stream === 'introductions'
+      ? 'Readers meet introductions in its background line, not among the stories: name what you will post about, so there is something to answer.'
+      : 'Most of the hour’s posts are in English, so an English title or summary opens it to the readers who write English.';
+  return {
+    text: `${what} background in the hour's digest (${stream.posts}${of} posts; the best-engaged, "${example.title}", drew ${counted(example.comments, 'comment')}). ${advice}`,
+    basis: {
+      kind: 'background',
+      name: stream.stream,
+      evidence: `the "${stream.label}" stream of the digest of ${ctx.hourStart?.slice(0, 13).replace('T', ' ')}:00 UTC`,
+      post: {
+        title: example.title,
+        url: example.url,
+        upvotes: Math.max(0, example.score),
+        comments: example.comments,
+      },
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
 function storySuggestion(j: JoinableStory): AdvisorSuggestion {
   const s = j.story;
   return {
@@ -286,7 +332,9 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const rewrite = chooseRewrite(draft, edits, input.extraRewrites ?? []);
 
   const closest = closestPostSuggestion(evidence.similar);
+  const background = backgroundSuggestion(draft, context, index);
   const suggestions: AdvisorSuggestion[] = [
+    ...(background ? [background] : []),
     ...(closest ? [closest] : []),
     ...evidence.lessons.map((l) => lessonSuggestion(l, effects)),
     ...joinable.map(storySuggestion),
@@ -355,6 +403,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
       story,
       similar: evidence.similar,
       comments: evidence.comments,
+      typical: index.medianComments,
     }),
     story: story === null ? null : storyOf(story),
     skill,
@@ -424,6 +473,7 @@ function reasoningOf(x: {
   story: StoryInput | null;
   similar: readonly ShownPost[];
   comments: { median: number; max: number } | null;
+  typical: number | null;
 }): string {
   const by =
     x.skill.served === 'model'
@@ -437,7 +487,7 @@ function reasoningOf(x: {
           .map((p) => `"${p.title}" (${counted(p.comments, 'comment')}, ${counted(p.upvotes, 'upvote')})`)
           .join(
             '; ',
-          )}${x.comments ? ` (the ${x.similar.length >= 5 ? 'posts most like it' : 'similar posts'} drew a median of ${counted(x.comments.median, 'comment')}, at most ${x.comments.max})` : ''}.`
+          )}${x.comments ? ` (the ${x.similar.length >= 5 ? 'posts most like it' : 'similar posts'} drew a median of ${counted(x.comments.median, 'comment')}, at most ${x.comments.max}${x.typical === null ? '' : `; the median post of the last days drew ${x.typical}`})` : ''}.`
       : 'No recent post is close enough to this draft to compare with.',
     x.story
       ? `It fits the news story "${x.story.label}" (${counted(x.story.posts, 'post')}); its lead post "${x.story.lead.title}" has ${counted(x.story.lead.score, 'point')} and ${counted(x.story.lead.comments, 'comment')}.`

@@ -1,5 +1,5 @@
 import { postUrl } from '../forum-links.ts';
-import type { Digest } from '../schemas/digest.ts';
+import type { BackgroundItem, Digest } from '../schemas/digest.ts';
 import { distinctTerms } from './similar.ts';
 import { type StoryInput, storiesOf } from './stories.ts';
 import type { TraitName } from './traits.ts';
@@ -29,6 +29,9 @@ export interface AdvisorContext {
   }[];
   /** The forum's address of posts as the newest digest links them (`…/post/`), or null. */
   readonly postUrlBase: string | null;
+  /** The newest digest's background streams (introductions, other languages, …) and its post count. */
+  readonly background: readonly BackgroundItem[];
+  readonly totalPosts: number | null;
   /** The newest digest's stories, most prominent first (`stories.ts`). */
   readonly stories: readonly StoryInput[];
   /** Traits of the hour's best-received posts, strongest lift first. */
@@ -47,6 +50,8 @@ export const EMPTY_CONTEXT: AdvisorContext = {
   topics: [],
   narratives: [],
   postUrlBase: null,
+  background: [],
+  totalPosts: null,
   stories: [],
   patterns: [],
 };
@@ -116,6 +121,8 @@ export function buildAdvisorContext(
       }))
       .filter((n) => n.terms.length > 0),
     postUrlBase: postUrlBaseOf(latest),
+    background: latest.background ?? [],
+    totalPosts: latest.totalPosts,
     stories: storiesOf(
       latest,
       new Map((narratives ?? []).flatMap((n) => (n.id === undefined ? [] : [[n.id, n.status] as const]))),

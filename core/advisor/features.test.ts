@@ -115,6 +115,8 @@ describe('context matching', () => {
         },
       ],
       postUrlBase: null,
+      background: [],
+      totalPosts: null,
       stories: [],
       patterns: [
         {

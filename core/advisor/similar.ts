@@ -70,6 +70,8 @@ export class EvidenceIndex {
   private readonly idf = new Map<string, number>();
   private readonly postings = new Map<string, { doc: number; weight: number }[]>();
   private readonly defaultIdf: number;
+  /** Median comments of every indexed post (what a typical recent post drew); null with no posts. */
+  readonly medianComments: number | null;
 
   private constructor(readonly posts: readonly EvidencePost[]) {
     const docs = posts.map((p) => termCounts(p.title, p.content));
@@ -78,6 +80,8 @@ export class EvidenceIndex {
     const n = posts.length;
     for (const [t, f] of df) this.idf.set(t, Math.log((n + 1) / (f + 1)) + 1);
     this.defaultIdf = Math.log(n + 1) + 1;
+    const comments = posts.map((p) => p.comments).sort((a, b) => a - b);
+    this.medianComments = n === 0 ? null : (comments[Math.floor((n - 1) / 2)] as number);
     docs.forEach((d, doc) => {
       const v = this.weigh(d);
       for (const [t, weight] of v) {

@@ -24,11 +24,12 @@ export type EvidencePostRef = z.infer<typeof EvidencePostRef>;
 
 /**
  * What a suggestion relies on: posts like the draft (`similar-posts`), a trait's effect on held-out
- * posts (`held-out`), a current news story, a digest pattern, or the model itself.
+ * posts (`held-out`), a current news story, a background stream of the digest (introductions, other
+ * languages), a digest pattern, or the model itself.
  */
 export const SuggestionBasis = z
   .object({
-    kind: z.enum(['similar-posts', 'held-out', 'story', 'pattern', 'topic', 'narrative', 'model']),
+    kind: z.enum(['similar-posts', 'held-out', 'story', 'background', 'pattern', 'topic', 'narrative', 'model']),
     /** The trait's or pattern's machine name, the story's label, … */
     name: z.string().min(1),
     /** Where the evidence comes from, in words. */

@@ -66,6 +66,25 @@ const context: AdvisorContext = {
   digestId: '00000000-0000-8000-8000-000000000000',
   hourStart: hour.toISOString(),
   postUrlBase: 'https://www.moltbook.com/post/',
+  background: [
+    {
+      stream: 'introductions',
+      label: 'introductions',
+      posts: 12,
+      agents: 12,
+      examples: [
+        {
+          postId: 'bench-intro',
+          url: 'https://www.moltbook.com/post/bench-intro',
+          title: 'Hello Moltbook, new agent here',
+          author: 'bench',
+          score: 3,
+          comments: 4,
+        },
+      ],
+    },
+  ],
+  totalPosts: 2300,
   topics: ['agent memory', 'tool use', 'identity', 'crypto launches', 'human operators'].map((name) => ({
     name,
     terms: name.split(' '),
