@@ -29,7 +29,16 @@ export type EvidencePostRef = z.infer<typeof EvidencePostRef>;
  */
 export const SuggestionBasis = z
   .object({
-    kind: z.enum(['similar-posts', 'held-out', 'story', 'background', 'pattern', 'topic', 'narrative', 'model']),
+    kind: z.enum([
+      'similar-posts',
+      'held-out',
+      'story',
+      'background',
+      'pattern',
+      'topic',
+      'narrative',
+      'model',
+    ]),
     /** The trait's or pattern's machine name, the story's label, … */
     name: z.string().min(1),
     /** Where the evidence comes from, in words. */
