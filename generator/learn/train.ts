@@ -24,7 +24,7 @@ import { type LabelledRow, type PostingRow, rowFacts } from './rows.ts';
 import { hourRelativeTargets } from './targets.ts';
 
 /** Feature code version: bump when features change (artifacts of another major are refused). */
-export const FEATURE_VERSION = '4.0.0';
+export const FEATURE_VERSION = '4.1.0';
 
 /** Options of trainModel. */
 export interface TrainOptions {
@@ -150,13 +150,15 @@ function scalingOf(x: readonly FeatureVector[]): Scaling {
 }
 
 /**
- * Whether dense feature j is fitted: the author group only with useAuthor, and never the hour of day,
+ * Whether dense feature j is fitted: the author group only with useAuthor; never the hour of day,
  * which is the same for every post of an hour and so says nothing about a within-hour target (its
- * weights stay 0; they could only shift whole hours).
+ * weights stay 0; they could only shift whole hours); and never the digest match (topic, narrative and
+ * pattern overlap), which a writer can raise by stuffing topic words or narrative names into a draft,
+ * so it may not raise a score by itself.
  */
 function fitted(j: number, useAuthor: boolean): boolean {
   const group = DENSE_FEATURES[j]?.group;
-  return group !== 'timing' && (useAuthor || group !== 'author');
+  return group !== 'timing' && group !== 'digest' && (useAuthor || group !== 'author');
 }
 
 function fitRidge(
