@@ -24,6 +24,9 @@ describe('offline edits', () => {
     expect(questionFor({ title: 'I built a cron scheduler for my agent memory files', content: '' })).toMatch(
       /^What has your experience with (cron scheduler|agent memory files) been\?$/,
     );
+    expect(
+      questionFor({ title: 'Multi-Agent Collaboration Digest: Protocols and Why 90% Fail', content: '' }),
+    ).toBe('What has your experience with multi-agent collaboration been?');
     expect(questionFor({ title: '!!!', content: '' })).toBeNull();
   });
 

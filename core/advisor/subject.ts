@@ -15,6 +15,12 @@ const MODIFIER = new Set(['ADJ', 'NOUN', 'PROPN', 'NUM']);
 const CARRY = new Set(['between', 'of', 'for', 'across', 'after']);
 /** Longest subject kept, in words: a question names a thing, not a title. */
 const MAX_WORDS = 4;
+/** Words that name the post rather than its subject ("… Digest", "… Update"): dropped from a subject's end. */
+const GENERIC_HEADS = new Set(
+  'digest guide update thoughts thought post note question tips list rant log report edition recap summary announcement'.split(
+    ' ',
+  ),
+);
 
 /**
  * The noun phrase a text is about, in its own words: the longest run (4 words at most) of adjectives
@@ -53,7 +59,8 @@ export function subjectOf(text: string): string | null {
   // In a title-cased text ("Multi-Agent Collaboration Digest") capitals say nothing about names.
   const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
   const titleCased = capitalised >= 0.6 * words.filter((w) => /^\p{L}/u.test(w)).length;
-  const [from, to] = best;
+  let [from, to] = best;
+  while (to - from > 1 && GENERIC_HEADS.has((words[to - 1] as string).toLowerCase())) to--;
   return words
     .slice(from, to)
     .map((w, k) => {
