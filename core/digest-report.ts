@@ -110,18 +110,28 @@ export function backgroundSection(background: readonly BackgroundItem[]): string
 
 function narrativeLine(n: NarrativeLine, hourStart: string): string {
   const label = `**${esc(n.label)}**`;
+  const was = n.previousPosts ?? null;
   const before = n.previousShare;
   if (n.posts === 0) {
-    const was = before === null ? '' : ` (${formatPercent(before)} of posts in the previous hour)`;
-    return `- ${label}: no longer seen this hour${was}`;
+    const then =
+      was !== null
+        ? ` (${formatCount(was, 'post')} in the previous hour)`
+        : before === null
+          ? ''
+          : ` (${formatPercent(before)} of posts in the previous hour)`;
+    return `- ${label}: no longer seen this hour${then}`;
   }
-  const now = `${formatPercent(n.share)} of posts (${formatInt(n.posts)})`;
+  const now = `${formatCount(n.posts, 'post')} (${formatPercent(n.share)} of the hour)`;
   const trend =
-    before === null
-      ? ''
-      : n.share === before
-        ? ', as in the previous hour'
-        : `, ${n.share > before ? 'up' : 'down'} from ${formatPercent(before)}`;
+    was !== null
+      ? was === n.posts
+        ? ', as many as in the previous hour'
+        : `, ${n.posts > was ? 'up' : 'down'} from ${formatInt(was)}`
+      : before === null
+        ? ''
+        : n.share === before
+          ? ', as in the previous hour'
+          : `, ${n.share > before ? 'up' : 'down'} from ${formatPercent(before)}`;
   const since =
     n.firstSeen === hourStart
       ? 'new this hour'

@@ -63,3 +63,17 @@ export function atomicAmount(priceUsd: string, decimals: number): string {
 export function formatUsd(priceUsd: string): string {
   return `$${priceUsd}`;
 }
+
+/**
+ * The x402 v2 HTTP headers, named once: the 402's challenge, the client's payment (and its legacy
+ * name, accepted the same way), and the receipt of a settled payment.
+ */
+export const X402_HEADERS = {
+  challenge: 'PAYMENT-REQUIRED',
+  payment: 'PAYMENT-SIGNATURE',
+  legacyPayment: 'X-PAYMENT',
+  receipt: 'PAYMENT-RESPONSE',
+} as const;
+
+/** The headers a client may send its payment in, preferred first. */
+export const PAYMENT_HEADERS = [X402_HEADERS.payment, X402_HEADERS.legacyPayment] as const;

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SIBLINGS, resolveMovedPath } from '../core/docs/moved-routes.ts';
+import { routeById } from '../core/routes.ts';
 import { ErrorBody, HistoryResponse, LatestResponse } from '../core/schemas/envelope.ts';
 import { makeDigest } from '../core/testing/digest.ts';
 import { createApp, type EdgeDeps } from './app.ts';
 import { memoryStore } from './rate-limit/memory-store.ts';
 import { routeIndex } from './routes/route-index.ts';
 import { distFromEntries, emptyDist } from './static/dist-map.ts';
-import { fakeGate } from './testing/fake-gate.ts';
+import { fakeFacilitator, fakePayment, fakeShop } from './testing/fake-facilitator.ts';
 import { asClient, fakeSiteFiles, LATEST, TEST_CTX, writeContent } from './testing/fixtures.ts';
 
 const NOW = Date.parse('2026-01-30T11:20:00.000Z');
@@ -367,20 +368,21 @@ describe('paid routes (the payment seam)', () => {
     expect(second.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
-  it('serves history from content/ once a gate lets a request through, with the settle headers', async () => {
-    const gate = fakeGate(TEST_CTX);
-    const res = await request(app({ gate }), '/api/forum/digests?hours=3&limit=2', {
-      headers: { 'PAYMENT-SIGNATURE': 'paid' },
+  it('serves history from content/ once a payment is verified and settled, with the settle headers', async () => {
+    const { facilitator, calls } = fakeFacilitator();
+    const shop = await fakeShop(TEST_CTX, { facilitator });
+    const res = await request(app({ shop }), '/api/forum/digests?hours=3&limit=2', {
+      headers: { 'PAYMENT-SIGNATURE': fakePayment(shop.x402.requirements(routeById('history'))) },
     });
     expect(res.status).toBe(200);
-    expect(res.headers.get('payment-response')).toBe('settled');
+    expect(res.headers.get('payment-response')).toBeTruthy();
     const body = HistoryResponse.parse(await res.json());
     expect(body.charged).toBe(true);
     expect(body.data.map((d) => d.hourStart)).toEqual([
       '2026-01-30T10:00:00.000Z',
       '2026-01-30T09:00:00.000Z',
     ]);
-    expect(gate.log).toEqual({ verified: 1, settled: 1 });
+    expect(calls).toMatchObject({ verify: 1, settle: 1 });
   });
 });
 

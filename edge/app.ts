@@ -3,7 +3,7 @@ import type { H } from 'hono/types';
 import { DEFAULT_SIBLINGS, resolveMovedPath, type SiblingBaseUrls } from '../core/docs/moved-routes.ts';
 import type { PublicContext } from '../core/envelopes/context.ts';
 import { GENERAL_BUCKET, type RateLimit, type TokenBucket } from '../core/limits.ts';
-import { DEMO_PAYMENT_TERMS, type PaymentTerms } from '../core/payment.ts';
+import { DEMO_PAY_TO } from '../core/payment.ts';
 import type { RouteDef, RouteId } from '../core/routes.ts';
 import { optionsHeaders } from './cors.ts';
 import { type EdgeSite, edgeStep } from './dispatch.ts';
@@ -18,11 +18,11 @@ import {
 } from './env.ts';
 import { errorHandler } from './error-handler.ts';
 import { methodNotAllowed, notFound } from './errors.ts';
+import { noFacilitator } from './facilitator/facilitator.ts';
 import { type Logger, silentLogger } from './logger.ts';
-import { type AdviseFn, advisorHandler, type FreeTier, type RefundSink } from './paid/advisor.ts';
-import { challengeOnlyGate, type PaymentGate, paymentRequiredError } from './paid/gate.ts';
+import { type AdviseFn, advisorHandler } from './paid/advisor.ts';
 import { historyHandler } from './paid/history.ts';
-import type { SettlementLog } from './paid/settlement-log.ts';
+import { openShop, type Shop } from './paid/shop.ts';
 import { clientIp } from './rate-limit/client-ip.ts';
 import { applyDecision, rateLimiter } from './rate-limit/limiter.ts';
 import type { RateLimitStore } from './rate-limit/store.ts';
@@ -47,18 +47,13 @@ export interface EdgeDeps {
   /** Proxies whose X-Forwarded-For is believed (default none: the socket address counts). */
   readonly trustedProxies?: readonly string[];
   readonly siblings?: SiblingBaseUrls;
-  /** Payment terms of the 402 challenge (default: the demo terms, which can never move funds). */
-  readonly paymentTerms?: PaymentTerms;
-  /** The payment seam (default: every paid request is answered 402, payments off). */
-  readonly gate?: PaymentGate;
+  /**
+   * What the paid routes sell with (`paid/shop.ts`: x402's server, kept answers, the free tier…);
+   * default: payments off, every paid request answered with the demo payee's 402.
+   */
+  readonly shop?: Shop | Promise<Shop>;
   /** The advisor's computation (without it, a paid or keyed advisor request is answered 503). */
   readonly advise?: AdviseFn;
-  /** Free-tier API keys of the advisor and their daily quota (without them every key is unknown). */
-  readonly freeTier?: FreeTier;
-  /** Where refunds of settled payments whose work failed are filed. */
-  readonly refunds?: RefundSink;
-  /** Where settlements are recorded (the gate records them; the advisor adds queued refunds). */
-  readonly ledger?: SettlementLog;
   /** Extra /health checks (e.g. the refund worker); each may add a reason that makes it degraded. */
   readonly healthChecks?: () => Promise<Record<string, { reason?: string } & Record<string, unknown>>>;
   readonly logger?: Logger;
@@ -103,7 +98,9 @@ export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
   const platform = deps.ctx.platform;
   const siblings = deps.siblings ?? DEFAULT_SIBLINGS;
   const routes = routeIndex(platform, deps.adjustLimit);
-  const gate = deps.gate ?? challengeOnlyGate(deps.ctx, deps.paymentTerms ?? DEMO_PAYMENT_TERMS);
+  const shop =
+    deps.shop ??
+    openShop({ ctx: deps.ctx, payTo: DEMO_PAY_TO, facilitator: noFacilitator(DEMO_PAY_TO, true), logger });
   const trusted = new Set(deps.trustedProxies ?? []);
   const clientOf = (socket: string | undefined, forwardedFor: () => string | undefined) =>
     clientIp(socket, trusted.size > 0 ? forwardedFor() : undefined, trusted);
@@ -132,36 +129,15 @@ export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
     latest: 'file',
     brief: 'file',
     index: 'file',
-    history: (route) =>
-      historyHandler({
-        route,
-        ctx: deps.ctx,
-        gate,
-        contentDir: deps.contentDir,
-        now,
-        refunds: deps.refunds,
-        ledger: deps.ledger,
-        logger,
-      }),
-    advisor: (route) =>
-      advisorHandler({
-        route,
-        ctx: deps.ctx,
-        gate,
-        advise: deps.advise,
-        freeTier: deps.freeTier,
-        refunds: deps.refunds,
-        ledger: deps.ledger,
-        logger,
-        now,
-      }),
+    history: (route) => historyHandler({ route, ctx: deps.ctx, shop, contentDir: deps.contentDir, now }),
+    advisor: (route) => advisorHandler({ route, ctx: deps.ctx, shop, advise: deps.advise }),
     discovery: 'file',
     health: () =>
       healthHandler({
         ctx: deps.ctx,
         dist: deps.dist,
         storeStatus: () => deps.store.status(),
-        facilitatorStatus: () => gate.status(),
+        facilitatorStatus: async () => (await shop).x402.status(),
         extraChecks: deps.healthChecks,
         now,
       }),
@@ -194,8 +170,8 @@ export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
     app.on(route.method, path, ...chain);
     // Hono answers HEAD with the GET handlers; a (paid) route of another method: its challenge at once.
     if (route.method !== 'GET') {
-      app.get(path, (c) => {
-        if (c.req.method === 'HEAD') throw paymentRequiredError(gate.challenge(route));
+      app.get(path, async (c) => {
+        if (c.req.method === 'HEAD') throw (await shop).x402.challenge(route);
         return guard(c);
       });
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { blankIsUnset, oneOf, parseEnv, textOr, wholeNumber } from '../core/config/fields.ts';
 import { resolveBaseUrl, SharedEnvSchema } from '../core/config/shared.ts';
-import { PaymentEnvSchema, paymentProblems } from './paid/payment-config.ts';
+import { PaymentEnvSchema, paymentProblems } from './payment-config.ts';
 
 /**
  * The edge's variables: the shared ones it reads (port, base URL, platform, content, siblings, the

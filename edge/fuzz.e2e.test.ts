@@ -6,25 +6,34 @@ import { mulberry32 } from '../core/hash.ts';
 import { ErrorBody } from '../core/schemas/envelope.ts';
 import { makeDigest } from '../core/testing/digest.ts';
 import { type LoadRequest, runLoad } from './bench/load-generator.ts';
+import { refusingFacilitatorServer } from './testing/fake-facilitator.ts';
 import { fakeSiteFiles, writeContent, writeSite } from './testing/fixtures.ts';
 import { type SpawnedEdge, spawnEdge } from './testing/spawn-edge.ts';
 
 const REQUESTS = 10_000;
+const PAY_TO = '0x1111111111111111111111111111111111111111';
 let dir: string;
 let edge: SpawnedEdge;
+let facilitator: Awaited<ReturnType<typeof refusingFacilitatorServer>>;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'edge-fuzz-'));
   await writeSite(join(dir, 'dist'), fakeSiteFiles({ baseUrl: 'http://localhost', platform: 'forum' }));
   await writeContent(join(dir, 'content'), [makeDigest('2026-01-30T10:00:00.000Z')]);
+  // Payments on, through a facilitator that refuses every payment: fuzzed payments go all the way to
+  // verify when they are well formed, and nothing can ever settle.
+  facilitator = await refusingFacilitatorServer();
   edge = await spawnEdge({
     DIST_DIR: join(dir, 'dist'),
     CONTENT_DIR: join(dir, 'content'),
     TRUSTED_PROXIES: '127.0.0.1',
+    PAY_TO,
+    FACILITATOR_URL: facilitator.url,
   });
 });
 afterAll(async () => {
   await edge?.stop();
+  await facilitator?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -127,7 +136,77 @@ function fuzzBody(): string | Uint8Array | undefined {
   return 'x'.repeat(70_000 + int(50_000));
 }
 
+/** The terms of the paid routes, as a well-formed payment accepts them (then mutated). */
+const TERMS = {
+  scheme: 'exact',
+  network: 'eip155:8453',
+  asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  payTo: PAY_TO,
+  maxTimeoutSeconds: 60,
+  extra: { name: 'USD Coin', version: '2' },
+};
+const hex = (bytes: number) =>
+  `0x${Array.from({ length: bytes }, () => int(256).toString(16).padStart(2, '0')).join('')}`;
+const junkValue = () =>
+  pick<unknown>([null, 1, -1, 'x', '', [], {}, true, hex(int(40)), printable(int(30)), 2 ** 80]);
+
+/** A payment header: garbage, base64 of any JSON, or an x402 payload (well formed or one field broken). */
+function fuzzPayment(): string {
+  const r = rand();
+  if (r < 0.3) return printable(int(300));
+  if (r < 0.45)
+    return Buffer.from(
+      JSON.stringify(pick([junkValue(), { x402Version: pick([1, 2, 3, '2']), payload: junkValue() }])),
+    ).toString('base64');
+  const authorization: Record<string, unknown> = {
+    from: hex(20),
+    to: rand() < 0.8 ? PAY_TO : hex(20),
+    value: pick(['20000', '50000', '1', '0']),
+    validAfter: '0',
+    validBefore: String(Math.floor(Date.now() / 1000) + pick([60, -60, 5, 10 ** 12])),
+    nonce: hex(32),
+  };
+  const payload: Record<string, unknown> = {
+    x402Version: 2,
+    accepted: { ...TERMS, amount: pick(['20000', '50000', '1']) },
+    payload: { signature: hex(65), authorization },
+  };
+  if (rand() < 0.3)
+    payload.extensions = {
+      'payment-identifier': {
+        info: { required: false, id: pick([printable(int(40)), `pay_${hex(16).slice(2)}`]) },
+      },
+    };
+  if (rand() < 0.5) {
+    const target = pick<Record<string, unknown>>([
+      payload,
+      authorization,
+      payload.accepted as Record<string, unknown>,
+    ]);
+    const key = pick(Object.keys(target));
+    if (rand() < 0.3) delete target[key];
+    else target[key] = junkValue();
+  }
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+/** A request to a paid route with valid input and a fuzzed payment (or a key): the payment path itself. */
+function paidRequest(): LoadRequest {
+  const headers: Record<string, string> = { 'X-Forwarded-For': `198.18.${int(40)}.${int(256)}` };
+  if (rand() < 0.9) headers[pick(['PAYMENT-SIGNATURE', 'X-PAYMENT'])] = fuzzPayment();
+  else headers['x-api-key'] = pick([printable(int(70)), `mk_${hex(32).slice(2)}`]);
+  if (rand() < 0.5) return { method: 'GET', path: `/api/forum/digests?hours=${1 + int(24)}`, headers };
+  headers['Content-Type'] = 'application/json';
+  return {
+    method: 'POST',
+    path: '/api/forum/advisor',
+    headers,
+    body: JSON.stringify({ prompt: printable(1 + int(200)) }),
+  };
+}
+
 function fuzzRequest(i: number): LoadRequest {
+  if (rand() < 0.15) return paidRequest();
   const headers: Record<string, string> = {
     'X-Forwarded-For': rand() < 0.8 ? `198.18.${int(40)}.${int(256)}` : `${pick(IPS)}, ${pick(IPS)}`,
   };
@@ -135,7 +214,8 @@ function fuzzRequest(i: number): LoadRequest {
   if (rand() < 0.2) headers['If-None-Match'] = pick(['*', '"x"', 'W/"y"', printable(40), '']);
   if (rand() < 0.3)
     headers['Content-Type'] = pick(['application/json', 'text/plain', 'multipart/form-data', printable(20)]);
-  if (rand() < 0.2) headers['PAYMENT-SIGNATURE'] = printable(int(300));
+  if (rand() < 0.3) headers[pick(['PAYMENT-SIGNATURE', 'X-PAYMENT'])] = fuzzPayment();
+  if (rand() < 0.1) headers['x-api-key'] = pick([printable(int(70)), `mk_${hex(32).slice(2)}`]);
   if (rand() < 0.1) headers[`X-Fuzz-${i % 7}`] = printable(int(100));
   const method = pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
   const body = method === 'GET' || method === 'HEAD' ? undefined : fuzzBody();
@@ -179,7 +259,13 @@ describe('fuzzing the edge process', () => {
     expect(result.errors).toEqual([]);
     expect(problems.slice(0, 20)).toEqual([]);
     expect(statuses.get(200)).toBeGreaterThan(100);
-    expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining([200, 400, 404, 405]));
+    expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining([200, 400, 402, 404, 405]));
+    // Fuzzed payments reached the facilitator (well formed, matching terms) and none was settled.
+    expect(facilitator.calls.verify).toBeGreaterThan(0);
+    console.info(
+      `statuses ${JSON.stringify(Object.fromEntries(statuses))}, facilitator verify calls ${facilitator.calls.verify}`,
+    );
+    expect(facilitator.calls.settle).toBe(0);
 
     const health = await fetch(edge.url('/health'), { headers: { 'X-Forwarded-For': '198.19.0.1' } });
     expect(health.status).toBe(200);

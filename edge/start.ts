@@ -5,12 +5,12 @@ import { basename, dirname } from 'node:path';
 import { rewriterFromConfig } from '../core/advisor/llm-rewrite.ts';
 import type { RateLimit, TokenBucket } from '../core/limits.ts';
 import { answerClientErrors, type EdgeListenerDeps, edgeRequestListener } from './adapter.ts';
+import { type AdvisorRuntime, startAdvisorRuntime } from './advisor-runtime.ts';
 import { createApp, type EdgeDeps } from './app.ts';
 import type { EdgeConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { AdviseFn } from './paid/advisor.ts';
-import { type AdvisorRuntime, startAdvisorRuntime } from './paid/advisor-runtime.ts';
-import { type PaymentsRuntime, paymentsFromConfig } from './paid/payments.ts';
+import { type PaymentsRuntime, paymentsFromConfig } from './payments.ts';
 import { fallbackStore } from './rate-limit/fallback-store.ts';
 import { memoryStore } from './rate-limit/memory-store.ts';
 import { redisStore } from './rate-limit/redis-store.ts';
@@ -26,8 +26,8 @@ export interface EdgeHandle {
   /** Reloads dist/ into memory; keeps the current site when the new one cannot be read. */
   reload(reason: string): Promise<boolean>;
   /**
-   * The paid routes' runtime: the gate (`payments.x402?.timings()` gives the facilitator's own verify
-   * and settle times), settlement records, refund queue and worker, API keys.
+   * The paid routes' runtime: the shop (`payments.shop.x402.timings()` gives the facilitator's own
+   * verify and settle times), settlement records, refund queue and worker, API keys.
    */
   readonly payments: PaymentsRuntime;
   /** The advisor being served (undefined when `overrides.advise` replaced it). */
@@ -104,11 +104,8 @@ export async function startEdge(
     logger,
     adjustLimit: overrides.adjustLimit,
     adjustBucket: overrides.adjustBucket,
-    gate: payments.gate,
+    shop: payments.shop,
     advise: overrides.advise ?? advisor?.advise,
-    freeTier: payments.freeTier,
-    refunds: payments.refunds,
-    ledger: payments.ledger,
     healthChecks: () => payments.healthChecks(),
   };
   const app = createApp(deps);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEdgeConfig } from '../edge/config.ts';
-import { apiKeyStore } from '../edge/paid/keys/store.ts';
+import { apiKeyStore } from '../edge/keys/store.ts';
 import { localState } from '../edge/state/local-state.ts';
 import { startDevPayments, wantsDevPayments } from './dev-payments.ts';
 

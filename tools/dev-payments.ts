@@ -5,7 +5,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EdgeConfig as Config } from '../edge/config.ts';
-import { apiKeyStore } from '../edge/paid/keys/store.ts';
+import { apiKeyStore } from '../edge/keys/store.ts';
 import { localState } from '../edge/state/local-state.ts';
 import { type DevChain, startDevChain } from './dev-chain/index.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiKeyStore } from '../edge/paid/keys/store.ts';
+import { apiKeyStore } from '../edge/keys/store.ts';
 import { localState } from '../edge/state/local-state.ts';
 import { redisState } from '../edge/state/redis-state.ts';
 import { closedPort, deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../edge/testing/redis.ts';

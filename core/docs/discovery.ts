@@ -2,7 +2,7 @@ import { API_VERSION, SUNSET_DATE } from '../api-version.ts';
 import { type PublicContext, urlOf } from '../envelopes/context.ts';
 import { apiMeta, attribution } from '../envelopes/meta.ts';
 import { HISTORY_BOUNDS, SAMPLE_MIN_AGE_HOURS } from '../limits.ts';
-import { isDemoPayee, type PaymentTerms } from '../payment.ts';
+import { isDemoPayee, PAYMENT_HEADERS, type PaymentTerms, X402_HEADERS } from '../payment.ts';
 import { DEPRECATED_PATHS, MOVED_PREFIXES, RETIRED_PREFIXES } from './moved-routes.ts';
 import { allRouteFacts, priceObject, type RouteFacts, SHARED_LIMITS } from './route-facts.ts';
 import { PAYMENT_SUMMARY, SERVICE_NAME, SERVICE_SUMMARY, UNTRUSTED_NOTE } from './service-text.ts';
@@ -54,9 +54,9 @@ export function discoveryDocument(ctx: PublicContext, payment: PaymentTerms) {
       payTo: payment.payTo,
       demo: isDemoPayee(payment),
       headers: {
-        challenge: 'PAYMENT-REQUIRED',
-        payment: ['PAYMENT-SIGNATURE', 'X-PAYMENT'],
-        receipt: 'PAYMENT-RESPONSE',
+        challenge: X402_HEADERS.challenge,
+        payment: [...PAYMENT_HEADERS],
+        receipt: X402_HEADERS.receipt,
       },
     },
     limits: {

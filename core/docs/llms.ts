@@ -141,7 +141,7 @@ The result is a JSON object with a virality prediction, a predicted engagement a
 1. Call the paid route without payment: 402 with \`PAYMENT-REQUIRED\` (base64 JSON: \`x402Version\` 2, \`resource\`, \`accepts\`), mirrored in the body.
 2. Sign an EIP-3009 transfer authorization for the amount in \`accepts\`.
 3. Retry with the payment in \`PAYMENT-SIGNATURE\` (or the legacy \`X-PAYMENT\`).
-4. The service verifies, settles and answers with the data and a \`PAYMENT-RESPONSE\` header. Failed calls are not charged.
+4. The service verifies, does the work, settles and answers with the data and a \`PAYMENT-RESPONSE\` header. Failed calls are not charged; a retry with the same payment gets the same answer, never a second charge.
 
 \`HEAD\` on a paid route always answers the 402 challenge and never settles. The history route's \`accepts\` entry:
 

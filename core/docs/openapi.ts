@@ -21,7 +21,7 @@ import {
 } from '../envelopes/errors.ts';
 import { paymentRequirements } from '../envelopes/payment-required.ts';
 import { HISTORY_BOUNDS, LIMITS, SAMPLE_MIN_AGE_HOURS } from '../limits.ts';
-import { isDemoPayee, type PaymentTerms } from '../payment.ts';
+import { isDemoPayee, PAYMENT_HEADERS, type PaymentTerms, X402_HEADERS } from '../payment.ts';
 import {
   type RequestHeader,
   ROUTE,
@@ -60,9 +60,6 @@ const rateLimitHeaders = {
   'RateLimit-Reset': ref('headers', 'RateLimit-Reset'),
 };
 
-/** Headers a paid route reads the payment from. */
-const PAYMENT_HEADERS = ['PAYMENT-SIGNATURE', 'X-PAYMENT'] as const;
-
 /** operationId of a route: its id in camelCase (`llms-full` → `llmsFull`). */
 export function operationId(routeId: string): string {
   return routeId.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -76,7 +73,7 @@ const jsonBody = (route: RouteDef): ContentObject =>
 function successResponse(route: RouteDef): ResponseObject {
   const headers: Record<string, ReferenceObject> =
     route.limits.length > 0 || route.access === 'paid' ? { ...rateLimitHeaders } : {};
-  if (route.access === 'paid') headers['PAYMENT-RESPONSE'] = ref('headers', 'PAYMENT-RESPONSE');
+  if (route.access === 'paid') headers[X402_HEADERS.receipt] = ref('headers', X402_HEADERS.receipt);
   const content: ContentObject = route.contentType.startsWith('text/')
     ? { [route.contentType]: { schema: { type: 'string' } } }
     : jsonBody(route);
@@ -105,9 +102,9 @@ function paymentInfo(route: RouteDef, payment: PaymentTerms) {
     x402Version: 2,
     price: { amount: route.priceUsd, currency: 'USD', display: priceText(route.priceUsd ?? '0') },
     accepts: [paymentRequirements(route, payment)],
-    challengeHeader: 'PAYMENT-REQUIRED',
-    paymentHeaders: ['PAYMENT-SIGNATURE', 'X-PAYMENT'],
-    receiptHeader: 'PAYMENT-RESPONSE',
+    challengeHeader: X402_HEADERS.challenge,
+    paymentHeaders: [...PAYMENT_HEADERS],
+    receiptHeader: X402_HEADERS.receipt,
     head: 'HEAD always answers the 402 challenge and never settles, consumes quota or computes.',
     ...(isDemoPayee(payment) ? { demo: 'payTo is a placeholder: payments are not taken yet.' } : {}),
   };
@@ -216,11 +213,11 @@ function componentHeaders(): Record<string, HeaderObject> {
     'RateLimit-Remaining': { description: 'Requests left in the window.', schema: int },
     'RateLimit-Reset': { description: 'Unix timestamp (seconds) when the window resets.', schema: int },
     'Retry-After': { description: 'Seconds to wait before retrying.', schema: int },
-    'PAYMENT-REQUIRED': {
+    [X402_HEADERS.challenge]: {
       description: 'Base64-encoded JSON PaymentRequired (x402 v2).',
       schema: { type: 'string', contentEncoding: 'base64', contentMediaType: 'application/json' },
     },
-    'PAYMENT-RESPONSE': {
+    [X402_HEADERS.receipt]: {
       description: 'Base64-encoded JSON settlement result: `{success, payer, transaction, network}`.',
       schema: { type: 'string', contentEncoding: 'base64' },
     },
@@ -269,9 +266,8 @@ function componentResponses(ctx: PublicContext, payment: PaymentTerms): Record<s
       }),
     },
     PaymentRequired: {
-      description:
-        'No valid payment. The PAYMENT-REQUIRED header holds the base64 challenge, mirrored in the body. HEAD on a paid route always answers this.',
-      headers: { 'PAYMENT-REQUIRED': ref('headers', 'PAYMENT-REQUIRED') },
+      description: `No valid payment. The ${X402_HEADERS.challenge} header holds the base64 challenge, mirrored in the body. HEAD on a paid route always answers this.`,
+      headers: { [X402_HEADERS.challenge]: ref('headers', X402_HEADERS.challenge) },
       content: json(schemaRef('PaymentRequired'), challengeExample),
     },
     ServerError: {
@@ -279,7 +275,7 @@ function componentResponses(ctx: PublicContext, payment: PaymentTerms): Record<s
       content: json(schemaRef('ErrorBody'), SERVER_ERROR),
     },
     RefundQueued: {
-      description: 'Paid compute failed after settlement; a refund is queued automatically.',
+      description: 'Payment settled but the answer could not be delivered; a refund is queued automatically.',
       headers: { 'x-refund-queued': ref('headers', 'x-refund-queued') },
       content: json(schemaRef('RefundQueued'), refundQueuedBody()),
     },
@@ -342,10 +338,10 @@ function componentParameters(schemas: Record<string, JsonSchema>): Record<string
     schema: { type: 'string' },
   });
   const headers: Record<(typeof PAYMENT_HEADERS)[number] | RequestHeader, ParameterObject> = {
-    'PAYMENT-SIGNATURE': header('PAYMENT-SIGNATURE', 'Signed x402 v2 payment payload (base64).'),
-    'X-PAYMENT': header(
-      'X-PAYMENT',
-      'Legacy header for the signed payment; accepted like PAYMENT-SIGNATURE.',
+    [X402_HEADERS.payment]: header(X402_HEADERS.payment, 'Signed x402 v2 payment payload (base64).'),
+    [X402_HEADERS.legacyPayment]: header(
+      X402_HEADERS.legacyPayment,
+      `Legacy header for the signed payment; accepted like ${X402_HEADERS.payment}.`,
     ),
     'x-api-key': header(
       'x-api-key',

@@ -80,7 +80,7 @@ const res = await fetchWithPayment('${urlOf(ctx, 'history')}?hours=6');
 const { count, data } = await res.json();
 \`\`\`
 
-Use a wallet that holds only what you mean to spend. Failed calls are not charged; if the advisor fails after payment, a refund is queued automatically (502 \`{"refund":"queued"}\`).${demo}`,
+Use a wallet that holds only what you mean to spend. Failed calls are not charged: a payment settles only once its answer is ready. A retry with the same payment gets the same answer and is never charged twice; if a payment settles but its answer cannot be delivered, a refund is queued automatically (502 \`{"refund":"queued"}\`).${demo}`,
     },
     {
       id: 'limits',

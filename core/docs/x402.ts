@@ -1,7 +1,7 @@
 import { API_VERSION } from '../api-version.ts';
 import { type PublicContext, urlOf } from '../envelopes/context.ts';
 import { paymentRequirements, resourceInfo } from '../envelopes/payment-required.ts';
-import { formatUsd, isDemoPayee, type PaymentTerms } from '../payment.ts';
+import { formatUsd, isDemoPayee, PAYMENT_HEADERS, type PaymentTerms, X402_HEADERS } from '../payment.ts';
 import { ROUTES, type RouteDef } from '../routes.ts';
 import { componentName, componentSchemas } from './json-schemas.ts';
 import { PAYMENT_SUMMARY, SERVICE_NAME, SERVICE_SUMMARY } from './service-text.ts';
@@ -46,9 +46,9 @@ export function x402Manifest(ctx: PublicContext, payment: PaymentTerms) {
       payTo: payment.payTo,
       demo: isDemoPayee(payment),
       headers: {
-        challenge: 'PAYMENT-REQUIRED',
-        payment: ['PAYMENT-SIGNATURE', 'X-PAYMENT'],
-        receipt: 'PAYMENT-RESPONSE',
+        challenge: X402_HEADERS.challenge,
+        payment: [...PAYMENT_HEADERS],
+        receipt: X402_HEADERS.receipt,
       },
     },
     resources: paidRoutes().map((r) => urlOf(ctx, r.id)),

@@ -25,7 +25,7 @@ import {
 import { indexResponse } from './index-response.ts';
 import { latestResponse } from './latest.ts';
 import { apiMeta, attribution } from './meta.ts';
-import { paymentRequired } from './payment-required.ts';
+import { paymentRequirements, resourceInfo } from './payment-required.ts';
 import { sampleResponse } from './sample.ts';
 
 const ctx: PublicContext = { baseUrl: 'https://murmur.test', platform: 'forum' };
@@ -180,25 +180,22 @@ describe('error bodies', () => {
   });
 });
 
-describe('payment challenge', () => {
-  it('describes the canonical resource and the x402 v2 requirements', () => {
-    const challenge = paymentRequired(ctx, routeById('advisor'), DEMO_PAYMENT_TERMS);
-    expect(challenge.x402Version).toBe(2);
-    expect(challenge.resource.url).toBe('https://murmur.test/api/forum/advisor');
-    expect(challenge.accepts).toEqual([
-      {
-        scheme: 'exact',
-        network: 'eip155:8453',
-        amount: '50000',
-        asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-        payTo: DEMO_PAYMENT_TERMS.payTo,
-        maxTimeoutSeconds: DEMO_PAYMENT_TERMS.maxTimeoutSeconds,
-        extra: { name: 'USD Coin', version: '2' },
-      },
-    ]);
+describe('payment requirements (documents)', () => {
+  it('describe the canonical resource and the x402 v2 requirements', () => {
+    expect(resourceInfo(ctx, routeById('advisor')).url).toBe('https://murmur.test/api/forum/advisor');
+    expect(paymentRequirements(routeById('advisor'), DEMO_PAYMENT_TERMS)).toEqual({
+      scheme: 'exact',
+      network: 'eip155:8453',
+      amount: '50000',
+      asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      payTo: DEMO_PAYMENT_TERMS.payTo,
+      maxTimeoutSeconds: DEMO_PAYMENT_TERMS.maxTimeoutSeconds,
+      extra: { name: 'USD Coin', version: '2' },
+    });
   });
 
-  it('refuses a free route', () => {
-    expect(() => paymentRequired(ctx, routeById('latest'), DEMO_PAYMENT_TERMS)).toThrow(/not paid/);
+  it('refuse a free route', () => {
+    expect(() => paymentRequirements(routeById('latest'), DEMO_PAYMENT_TERMS)).toThrow(/not paid/);
+    expect(() => resourceInfo(ctx, routeById('latest'))).toThrow(/not paid/);
   });
 });

@@ -1,34 +1,11 @@
+import type { PaymentRequirements, ResourceInfo } from '@x402/core/types';
 import { atomicAmount, type PaymentTerms } from '../payment.ts';
 import type { RouteDef } from '../routes.ts';
 import { type PublicContext, urlOf } from './context.ts';
 
-/** x402 v2 PaymentRequirements of one `accepts` entry (field notes §3). */
-export interface PaymentRequirements {
-  scheme: 'exact';
-  network: `eip155:${number}`;
-  /** Price in atomic units of the asset, e.g. `"20000"` for $0.02 USDC. */
-  amount: string;
-  asset: `0x${string}`;
-  payTo: `0x${string}`;
-  maxTimeoutSeconds: number;
-  /** EIP-712 domain of the asset. */
-  extra: { name: string; version: string };
-}
-
-/** What a payment buys: the canonical public URL of the resource. */
-export interface ResourceInfo {
-  url: string;
-  description: string;
-  mimeType: string;
-}
-
-/** The decoded `PAYMENT-REQUIRED` header of a 402 (x402 v2). */
-export interface PaymentRequired {
-  x402Version: 2;
-  error: string;
-  resource: ResourceInfo;
-  accepts: PaymentRequirements[];
-}
+// What documents (OpenAPI, llms.txt, the x402 manifests) say a paid route asks for, in the x402
+// package's own types. The edge does not use this: its 402 is built by x402's resource server
+// (`edge/paid/x402.ts`), and `test/payments/payments.test.ts` checks that both agree.
 
 /** The price of a paid route; throws for a free route, which is a programming error. */
 function priceOf(route: RouteDef): string {
@@ -36,7 +13,7 @@ function priceOf(route: RouteDef): string {
   return route.priceUsd;
 }
 
-/** The x402 v2 payment requirements of a paid route under the given terms. */
+/** The x402 v2 payment requirements of a paid route under the given terms (one `accepts` entry). */
 export function paymentRequirements(route: RouteDef, payment: PaymentTerms): PaymentRequirements {
   return {
     scheme: 'exact',
@@ -51,23 +28,6 @@ export function paymentRequirements(route: RouteDef, payment: PaymentTerms): Pay
 
 /** The resource a paid route sells, at the canonical public address. */
 export function resourceInfo(ctx: PublicContext, route: RouteDef): ResourceInfo {
+  priceOf(route);
   return { url: urlOf(ctx, route.id), description: route.description, mimeType: route.contentType };
-}
-
-/**
- * The 402 challenge of a paid route: what the edge base64-encodes into `PAYMENT-REQUIRED` and
- * mirrors in the body.
- */
-export function paymentRequired(
-  ctx: PublicContext,
-  route: RouteDef,
-  payment: PaymentTerms,
-  error = 'Payment required',
-): PaymentRequired {
-  return {
-    x402Version: 2,
-    error,
-    resource: resourceInfo(ctx, route),
-    accepts: [paymentRequirements(route, payment)],
-  };
 }

@@ -289,14 +289,20 @@ export const NarrativeLine = z
     posts: z.int().nonnegative().describe('Quality posts in it this hour (0: no longer seen).'),
     share: z.number().min(0).max(1).describe("Share (0–1) of the hour's quality posts."),
     previousShare: z.number().min(0).max(1).nullable().describe('Its share in the previous hour, or null.'),
+    previousPosts: z
+      .int()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .describe('Its posts in the previous hour, or null (absent in digests written before it).'),
     firstSeen: IsoDateTime.describe('Hour it was first seen.'),
   })
   .strict()
   .describe("A narrative's line in the report.");
 export type NarrativeLine = z.infer<typeof NarrativeLine>;
 
-/** The full hourly digest (contract: Digest (full)); `topPostPatterns` is our definition of an open field. */
-export const Digest = z
+/** The digest's fields, before the checks across fields (`Digest`); `SampleDigest` picks from it. */
+const DigestObject = z
   .object({
     id: z.uuid().describe('Unique digest identifier (UUID); changes whenever the published digest changes.'),
     hourStart: IsoDateTime.describe('Start of the covered hour (inclusive).'),
@@ -352,11 +358,13 @@ export const Digest = z
       ),
     createdAt: IsoDateTime.describe('When the digest was generated.'),
   })
-  .strict()
-  .refine((d) => d.qualityPosts <= d.totalPosts, {
-    message: 'qualityPosts must not exceed totalPosts',
-    path: ['qualityPosts'],
-  })
+  .strict();
+
+/** The full hourly digest (contract: Digest (full)); `topPostPatterns` is our definition of an open field. */
+export const Digest = DigestObject.refine((d) => d.qualityPosts <= d.totalPosts, {
+  message: 'qualityPosts must not exceed totalPosts',
+  path: ['qualityPosts'],
+})
   .refine((d) => Date.parse(d.hourEnd) > Date.parse(d.hourStart), {
     message: 'hourEnd must be after hourStart',
     path: ['hourEnd'],
@@ -378,20 +386,10 @@ export const SAMPLE_FIELDS = [
   'createdAt',
 ] as const;
 
-/** A digest reduced to the sample's fields. */
-export const SampleDigest = z
-  .object({
-    id: z.uuid(),
-    hourStart: IsoDateTime,
-    hourEnd: IsoDateTime,
-    title: z.string(),
-    summary: z.string(),
-    totalPosts: z.int().nonnegative(),
-    qualityPosts: z.int().nonnegative(),
-    topTopics: z.array(z.string()),
-    overallSentiment: z.string(),
-    createdAt: IsoDateTime,
-  })
+/** A digest reduced to the sample's fields, derived from `Digest` and `SAMPLE_FIELDS`. */
+export const SampleDigest = DigestObject.pick(
+  Object.fromEntries(SAMPLE_FIELDS.map((f) => [f, true])) as { [K in (typeof SAMPLE_FIELDS)[number]]: true },
+)
   .strict()
   .describe('A digest reduced to the sample fields.');
 export type SampleDigest = z.infer<typeof SampleDigest>;

@@ -17,7 +17,8 @@ const edge = await startEdge(loadEdgeConfig(), silentLogger, {
 if (process.send) {
   process.on('message', (message) => {
     if (message !== TIMINGS_MESSAGE) return;
-    const answer: TimingsAnswer = edge.payments.x402?.timings() ?? null;
+    const answer: TimingsAnswer =
+      edge.payments.setup.mode === 'challenge-only' ? null : edge.payments.shop.x402.timings();
     process.send?.(answer);
   });
   process.channel?.unref();

@@ -1,7 +1,7 @@
 // The bench-only IPC question between `npm run bench:pay` and its edge process (edge-bench-server.ts):
 // the facilitator's own verify and settle times, which the gate records in the edge's process.
 import type { ChildProcess } from 'node:child_process';
-import type { GateTimings } from '../paid/x402-gate.ts';
+import type { FacilitatorTimings as GateTimings } from '../paid/guard.ts';
 
 /** The message asking the edge process for its gate's timings. */
 export const TIMINGS_MESSAGE = 'timings';

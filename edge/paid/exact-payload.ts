@@ -14,7 +14,8 @@ const Address = z
   .refine(
     (v) => isAddress(v, { strict: true }),
     'must be a 0x address of 40 hex digits with a valid checksum',
-  );
+  )
+  .transform((v) => v as `0x${string}`);
 
 /**
  * The inner `payload` of an x402 `exact` payment on EVM with EIP-3009 (`transferWithAuthorization`):
@@ -34,24 +35,19 @@ export const Eip3009Payload = z.object({
       validBefore: Uint256,
       nonce: z
         .string({ error: 'must be a 0x hex string of 32 bytes' })
-        .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x hex string of 32 bytes'),
+        .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x hex string of 32 bytes')
+        .transform((v) => v as `0x${string}`),
     },
     { error: 'must be an object (from, to, value, validAfter, validBefore, nonce)' },
   ),
 });
 
 /**
- * What is wrong with the inner payload of a payment for requirements of the `exact` EVM scheme, in
- * one line naming the field (`payload.authorization.value: must be a decimal integer string`), or
- * undefined when it is well formed. A Permit2 payload is refused unless the requirements ask for
- * Permit2 (`extra.assetTransferMethod`); USDC's requirements never do.
+ * What is wrong with the inner payload of an `exact` EVM payment, in one line naming the field
+ * (`payload.authorization.value: must be a decimal integer string`), or undefined when it is a well
+ * formed EIP-3009 authorization. The paid routes sell USDC, whose requirements never ask for Permit2.
  */
-export function exactPayloadProblem(
-  payload: unknown,
-  requirementsExtra: Readonly<Record<string, unknown>>,
-): string | undefined {
-  const permit2Wanted = requirementsExtra.assetTransferMethod === 'permit2';
-  if (permit2Wanted) return undefined;
+export function exactPayloadProblem(payload: unknown): string | undefined {
   if (typeof payload === 'object' && payload !== null && 'permit2Authorization' in payload) {
     return 'payload: a Permit2 payload; this route takes an EIP-3009 authorization (payload.authorization and payload.signature)';
   }
@@ -60,4 +56,9 @@ export function exactPayloadProblem(
   const issue = result.error.issues[0];
   const field = ['payload', ...(issue?.path ?? []).map(String)].join('.');
   return `${field}: ${issue?.message ?? 'is not an EIP-3009 payment payload'}`;
+}
+
+/** The authorization of a payload `exactPayloadProblem` found well formed. */
+export function eip3009Authorization(payload: unknown): z.infer<typeof Eip3009Payload>['authorization'] {
+  return Eip3009Payload.parse(payload).authorization;
 }

@@ -1,6 +1,4 @@
-import { errorBody } from '../../core/envelopes/errors.ts';
 import type { EdgeContext } from '../env.ts';
-import { EdgeError } from '../errors.ts';
 
 /**
  * Whether the client of this request has hung up: its connection closed before the answer was
@@ -19,9 +17,4 @@ export function onHangUp(c: EdgeContext, then: () => void): void {
   const signal = c.req.raw.signal;
   if (signal.aborted) then();
   else signal.addEventListener('abort', then, { once: true });
-}
-
-/** The answer to a client that has hung up (nobody reads it; 499 as proxies log it). */
-export function clientGone(what: string): EdgeError {
-  return new EdgeError(499, errorBody('client closed request', `The client hung up: ${what}`));
 }

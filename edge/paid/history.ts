@@ -1,17 +1,16 @@
+import { canonicalJson } from '../../core/canonical-json.ts';
 import { readDigest } from '../../core/content/digest-store.ts';
 import type { PublicContext } from '../../core/envelopes/context.ts';
 import { historyResponse } from '../../core/envelopes/history.ts';
 import { addHours, floorHour } from '../../core/hours.ts';
 import { HISTORY_BOUNDS } from '../../core/limits.ts';
-import { type RouteDef, routePath } from '../../core/routes.ts';
+import type { RouteDef } from '../../core/routes.ts';
 import type { Digest } from '../../core/schemas/digest.ts';
-import { type EdgeContext, replyJson } from '../env.ts';
-import { type Logger, silentLogger } from '../logger.ts';
-import { type PaymentGate, paymentRequiredError, requirePayment } from './gate.ts';
-import { hungUp, onHangUp } from './hang-up.ts';
-import { HISTORY_DELIVERY_REFUND, historyEntryStep, historyHangUpStep } from './history-steps.ts';
-import { fileRefund, type RefundSink } from './refund-filing.ts';
-import { noSettlementLog, type SettlementLog } from './settlement-log.ts';
+import { HistoryQuery } from '../../core/schemas/envelope.ts';
+import type { EdgeContext } from '../env.ts';
+import { invalidInput } from '../errors.ts';
+import { sell } from './sale.ts';
+import type { Shop } from './shop.ts';
 
 /** The query as zod sees it: one value per parameter, repeated parameters kept as arrays (and refused). */
 function queryObject(c: EdgeContext): Record<string, string | string[]> {
@@ -30,54 +29,31 @@ async function recentDigests(contentDir: string, now: Date): Promise<Digest[]> {
 }
 
 /**
- * `GET /api/{platform}/digests` (paid). Order: HEAD gets the challenge at once (never settles, never
- * reads); then the query is validated (400 with details, before any payment); then the gate (402, or
- * the payment verified); then the digests are read from content/; then the payment settles, and only
- * then is the answer sent, with `PAYMENT-RESPONSE` and `charged: true`. A failed read settles nothing;
- * a failed settlement sends nothing (402 refused, 503 facilitator down). A client that hung up before
- * the settlement is not charged (nothing settles); one that hangs up during the settlement or while
- * the answer is written gets its payment refunded (`refunds`).
+ * `GET /api/{platform}/digests` (paid): HEAD gets the 402 at once (never reads, never settles); the
+ * query is validated before any payment talk (400 with details); then the sale (`sale.ts`), whose
+ * work is reading the digests of the window from content/.
  */
 export function historyHandler(deps: {
   route: RouteDef;
   ctx: PublicContext;
-  gate: PaymentGate;
+  shop: Shop | Promise<Shop>;
   contentDir: string;
   now: () => number;
-  /** Where refunds of undelivered answers are filed. */
-  refunds?: RefundSink;
-  ledger?: SettlementLog;
-  logger?: Logger;
 }) {
-  const logger = deps.logger ?? silentLogger;
-  const filing = {
-    refunds: deps.refunds,
-    ledger: deps.ledger ?? noSettlementLog,
-    logger,
-    now: deps.now,
-    route: routePath(deps.route, deps.ctx.platform),
-  };
   return async function history(c: EdgeContext): Promise<Response> {
-    const entry = historyEntryStep(c.req.method, queryObject(c));
-    if (entry.kind === 'challenge') throw paymentRequiredError(deps.gate.challenge(deps.route));
-    if (entry.kind === 'refuse') throw entry.error;
-    const payment = await requirePayment(deps.gate, c, deps.route);
-    const now = new Date(deps.now());
-    const body = historyResponse(deps.ctx, await recentDigests(deps.contentDir, now), entry.query, now);
-    const read = historyHangUpStep('read', hungUp(c));
-    if (read.kind !== 'go-on') {
-      logger.info('client hung up before settlement: nothing settled', { route: filing.route });
-      throw read.error;
-    }
-    const settled = await payment.settle();
-    const sent = historyHangUpStep('settled', hungUp(c));
-    if (sent.kind === 'refund') {
-      logger.info('client hung up during settlement: refunding', { route: filing.route });
-      await fileRefund(filing, settled, sent.why);
-      throw sent.error;
-    }
-    onHangUp(c, () => void fileRefund(filing, settled, HISTORY_DELIVERY_REFUND));
-    const { _attribution, ...rest } = body;
-    return replyJson(c, 200, { ...rest, charged: true, _attribution }, settled.headers);
+    const shop = await deps.shop;
+    if (c.req.method === 'HEAD') throw shop.x402.challenge(deps.route);
+    const parsed = HistoryQuery.safeParse(queryObject(c));
+    if (!parsed.success) throw invalidInput(parsed.error.issues, 'query');
+    const query = parsed.data;
+    return sell(c, shop, {
+      route: deps.route,
+      fingerprint: `${deps.route.id} ${canonicalJson(query)}`,
+      failure: 'digests unavailable',
+      async work() {
+        const now = new Date(deps.now());
+        return historyResponse(deps.ctx, await recentDigests(deps.contentDir, now), query, now);
+      },
+    });
   };
 }

@@ -1,3 +1,5 @@
+import { X402_HEADERS } from '../../core/payment.ts';
+
 /**
  * Why a payment was refused, in words a client can act on. The facilitators' reason strings
  * (`invalid_exact_evm_…`, `permit2_…`, v1 names) are many and change between versions; clients see a
@@ -26,8 +28,7 @@ const REFUSALS = {
     'The payment does not accept the terms this route asks for (scheme, network, asset, amount, payTo); sign the challenge you get now.',
   malformed_payment:
     'The payment payload matches the terms but its authorization is malformed (see reason); sign the challenge again with an x402 client.',
-  invalid_payment_header:
-    'The PAYMENT-SIGNATURE (or X-PAYMENT) header is not a base64 JSON x402 payment payload.',
+  invalid_payment_header: `The ${X402_HEADERS.payment} (or ${X402_HEADERS.legacyPayment}) header is not a base64 JSON x402 payment payload.`,
   unsupported_x402_version: 'Only x402 version 2 payment payloads are accepted.',
   settlement_failed:
     'The payment could not be settled on chain; nothing was charged. Sign a new one and retry.',
@@ -42,9 +43,11 @@ export function refusal(error: RefusalError): Refusal {
   return { error, message: REFUSALS[error] };
 }
 
-// Facilitator reason → stable error. Exact names the patterns below would miss, then the patterns.
+// Facilitator (or x402 server) reason → stable error. Exact names the patterns below would miss, then the patterns.
 const EXACT: Readonly<Record<string, RefusalError>> = {
   invalid_exact_evm_transfer_event_mismatch: 'settlement_failed',
+  'No matching payment requirements': 'payment_mismatch',
+  extension_echo_mismatch: 'payment_mismatch',
 };
 
 const PATTERNS: ReadonlyArray<readonly [RegExp, RefusalError]> = [

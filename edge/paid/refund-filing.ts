@@ -1,17 +1,33 @@
 import type { Logger } from '../logger.ts';
-import type { SettledPayment } from './gate.ts';
-import type { RefundOrder } from './refunds/order.ts';
-import type { SettlementLog } from './settlement-log.ts';
+import type { NewRefundOrder } from '../refunds/order.ts';
+import { note, type SettlementLog } from './settlement-log.ts';
 
-/** Where refunds of settled payments whose work was not delivered are filed (the refund queue). */
+/** A payment that settled on chain: what the answer, the records and a refund need. */
+export interface SettledPayment {
+  readonly payer: `0x${string}`;
+  /** Atomic units (`"20000"` is $0.02 of USDC). */
+  readonly amount: string;
+  /** CAIP-2 network, e.g. `eip155:8453`. */
+  readonly network: string;
+  /** Token contract (USDC). */
+  readonly asset: `0x${string}`;
+  /** Transaction hash of the settlement. */
+  readonly transaction: string;
+  /** Headers of the answer that delivers the work: `PAYMENT-RESPONSE`. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Where refunds of settled payments whose answer was not delivered are filed (the refund queue). */
 export interface RefundSink {
   /** Resolves once the order is stored durably; idempotent by `settlementTx`. */
-  enqueue(order: Omit<RefundOrder, 'id' | 'queuedAt'>): Promise<{ id: string }>;
+  enqueue(order: NewRefundOrder): Promise<{ id: string }>;
+  /** Cancels a held order nothing has been sent for; false when it cannot (gone, or being paid). */
+  cancel?(id: string, why: string): Promise<boolean>;
 }
 
 /** What filing a refund needs: the queue, the settlement records, a logger, a clock, the route. */
 export interface RefundFiling {
-  /** Without one a refund cannot be filed automatically (`fileRefund` answers `filed: false`). */
+  /** Without one a refund cannot be filed automatically (`fileRefund` answers undefined). */
   readonly refunds?: RefundSink;
   readonly ledger: SettlementLog;
   readonly logger: Logger;
@@ -20,21 +36,20 @@ export interface RefundFiling {
   readonly route: string;
 }
 
-/** A refund filed durably (its order id), or not (logged at error level for an operator). */
-export type RefundFiled = { readonly filed: true; readonly id: string } | { readonly filed: false };
-
 /**
- * Files the refund of a settled payment whose work was not delivered (`why`): the order is stored
- * durably in the refund queue, then recorded as `refund-queued` in the settlement records (a record
- * that cannot be stored is logged, the order stands). Never throws: when the order itself cannot be
- * stored, everything an operator needs to refund by hand is logged and `filed: false` answered.
+ * Files the refund of a settled payment whose answer was not delivered (`why`), held until
+ * `holdUntil` (ms) when a retry may still get the answer: the order is stored durably in the refund
+ * queue, then recorded and logged as `refund-queued`. Never throws: when the order itself cannot be
+ * stored, everything an operator needs to refund by hand is logged and undefined answered.
  */
 export async function fileRefund(
   f: RefundFiling,
   settled: SettledPayment,
   why: string,
-): Promise<RefundFiled> {
-  const order = {
+  holdUntil?: number,
+): Promise<{ id: string } | undefined> {
+  const hold = holdUntil === undefined ? {} : { holdUntil: new Date(holdUntil).toISOString() };
+  const order: NewRefundOrder = {
     network: settled.network,
     asset: settled.asset,
     to: settled.payer,
@@ -42,6 +57,7 @@ export async function fileRefund(
     route: f.route,
     settlementTx: settled.transaction,
     reason: why.slice(0, 300),
+    ...hold,
   };
   let id: string;
   try {
@@ -52,35 +68,20 @@ export async function fileRefund(
       ...order,
       error: (error as Error).message,
     });
-    return { filed: false };
+    return undefined;
   }
-  try {
-    await f.ledger.record({
-      at: new Date(f.now()).toISOString(),
-      outcome: 'refund-queued',
-      route: f.route,
-      network: settled.network,
-      asset: settled.asset,
-      amount: settled.amount,
-      payer: settled.payer,
-      transaction: settled.transaction,
-      reason: order.reason,
-      refundId: id,
-    });
-  } catch (error) {
-    f.logger.error('settlement record of a queued refund could not be stored', {
-      refundId: id,
-      settlementTx: settled.transaction,
-      error: (error as Error).message,
-    });
-  }
-  f.logger.warn('refund queued', {
-    refundId: id,
+  await note(f, {
+    at: new Date(f.now()).toISOString(),
+    outcome: 'refund-queued',
     route: f.route,
-    settlementTx: settled.transaction,
-    payer: settled.payer,
+    network: settled.network,
+    asset: settled.asset,
     amount: settled.amount,
+    payer: settled.payer,
+    transaction: settled.transaction,
     reason: order.reason,
+    refundId: id,
+    ...hold,
   });
-  return { filed: true, id };
+  return { id };
 }

@@ -5,11 +5,13 @@ import { sqliteState } from '../state/sqlite-state.ts';
 import type { StateStore } from '../state/state.ts';
 
 /**
- * What happened to a payment: `settled` (money moved to the payee), `refund-queued` (it had settled,
- * the work failed, and a refund order is stored), `failed` (settlement was tried and did not happen;
- * `indeterminate` when the facilitator stopped answering after the transaction may have been sent).
+ * What happened to a payment: `settled` (money moved to the payee), `uncertain` (a settlement gave
+ * no answer and the chain did not show it yet: resolved later by one of the others), `failed` (it did
+ * not happen: refused, or an uncertain one that never landed), `refund-queued` (it settled but its
+ * answer was not delivered: a refund order is stored, held while a retry may still get it),
+ * `refund-cancelled` (a held refund whose answer a retry did get).
  */
-export type SettlementOutcome = 'settled' | 'refund-queued' | 'failed';
+export type SettlementOutcome = 'settled' | 'uncertain' | 'failed' | 'refund-queued' | 'refund-cancelled';
 
 /** One line of the settlement record: an event, appended, never rewritten. */
 export interface SettlementRecord {
@@ -25,13 +27,17 @@ export interface SettlementRecord {
   /** Atomic units. */
   amount: string;
   payer: string | null;
-  /** Settlement transaction hash; null when none was sent. */
+  /** Settlement transaction hash; null when none is known. */
   transaction: string | null;
-  /** The facilitator's reason of a failure, or why a refund is owed. */
+  /** The facilitator's reason of a failure, why a settlement is uncertain, or why a refund is owed. */
   reason?: string;
-  /** Id of the refund order (`refund-queued`). */
+  /** The EIP-3009 authorization's nonce (uncertain settlements: what to look up on chain). */
+  nonce?: string;
+  /** Id of the refund order (`refund-queued`, `refund-cancelled`). */
   refundId?: string;
-  /** A failure whose transaction may still land: an operator must check `transaction` on chain. */
+  /** Until when a queued refund is held (a retry with the same payment may still get its answer). */
+  holdUntil?: string;
+  /** Written by earlier versions: a failure whose transaction may still land. */
   indeterminate?: boolean;
 }
 
@@ -93,6 +99,36 @@ export function stateSettlementLog(opts: StateSettlementLogOptions): SettlementL
     },
     async close() {},
   };
+}
+
+const MESSAGES: Readonly<Record<SettlementOutcome, [level: 'info' | 'warn', message: string]>> = {
+  settled: ['info', 'payment settled'],
+  uncertain: ['warn', 'settlement uncertain: the chain will tell'],
+  failed: ['info', 'payment not settled: nothing charged'],
+  'refund-queued': ['warn', 'refund queued'],
+  'refund-cancelled': ['info', 'refund cancelled: the answer was delivered'],
+};
+
+/**
+ * Records one settlement event and logs it as one structured line (route, amount, payer, transaction;
+ * never a signature or a secret). Never throws: a record that cannot be stored is logged in full.
+ */
+export async function note(
+  to: { ledger: SettlementLog; logger: Logger },
+  entry: SettlementRecord,
+): Promise<void> {
+  const [level, message] = MESSAGES[entry.outcome];
+  const { at: _at, outcome: _outcome, ...fields } = entry;
+  to.logger[level](message, fields);
+  try {
+    await to.ledger.record(entry);
+  } catch (error) {
+    to.logger.error('settlement record could not be stored: keeping it in the log', {
+      ...entry,
+      ledger: to.ledger.where,
+      error: (error as Error).message,
+    });
+  }
 }
 
 /** Reads the settlement records of the SQLite state under `stateDir` (tests, operators). */

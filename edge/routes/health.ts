@@ -3,7 +3,7 @@ import { apiMeta } from '../../core/envelopes/meta.ts';
 import { CADENCE_HOURS } from '../../core/limits.ts';
 import { redactUrls } from '../../core/redact.ts';
 import { type EdgeContext, replyJson } from '../env.ts';
-import type { FacilitatorStatus } from '../paid/gate.ts';
+import type { FacilitatorStatus } from '../facilitator/facilitator.ts';
 import type { StoreStatus } from '../rate-limit/store.ts';
 import type { DistMap } from '../static/dist-map.ts';
 

@@ -1,9 +1,9 @@
 import { readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { StoredKey } from '../keys/key.ts';
 import type { Logger } from '../logger.ts';
-import type { StoredKey } from '../paid/keys/key.ts';
-import type { RefundRecord } from '../paid/refunds/order.ts';
 import type { SettlementRecord } from '../paid/settlement-log.ts';
+import type { RefundRecord } from '../refunds/order.ts';
 import { type ImportRows, type SqliteState, sqliteState } from './sqlite-state.ts';
 
 /** The instance's state database under STATE_DIR. */

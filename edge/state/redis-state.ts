@@ -1,8 +1,8 @@
+import type { StoredKey } from '../keys/key.ts';
 import type { Logger } from '../logger.ts';
-import type { StoredKey } from '../paid/keys/key.ts';
-import { byQueuedAt, isPending, type RefundRecord } from '../paid/refunds/order.ts';
 import type { SettlementRecord } from '../paid/settlement-log.ts';
 import { counterKey } from '../rate-limit/store.ts';
+import { byQueuedAt, isPending, type RefundRecord } from '../refunds/order.ts';
 import { openRedis, UNLOCK_SCRIPT } from './redis-client.ts';
 import type { QuotaWindow, StateStore } from './state.ts';
 

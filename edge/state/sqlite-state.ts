@@ -1,9 +1,9 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type { StoredKey } from '../paid/keys/key.ts';
-import { byQueuedAt, type RefundRecord } from '../paid/refunds/order.ts';
+import type { StoredKey } from '../keys/key.ts';
 import type { SettlementRecord } from '../paid/settlement-log.ts';
+import { byQueuedAt, type RefundRecord } from '../refunds/order.ts';
 import type { StateStore } from './state.ts';
 
 /** The schema; `user_version` says which one a file holds. */

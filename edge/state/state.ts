@@ -1,7 +1,7 @@
-import type { StoredKey } from '../paid/keys/key.ts';
-import type { RefundRecord, RefundState } from '../paid/refunds/order.ts';
+import type { StoredKey } from '../keys/key.ts';
 import type { SettlementRecord } from '../paid/settlement-log.ts';
 import type { CounterHit } from '../rate-limit/store.ts';
+import type { RefundRecord, RefundState } from '../refunds/order.ts';
 
 /** One day's counter of a free-tier key: quota name, key id (`client`), and the UTC day it counts. */
 export type QuotaWindow = CounterHit;

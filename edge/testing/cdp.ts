@@ -1,6 +1,6 @@
 import { generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
-import { CDP_JWT_LIFETIME_S } from '../paid/cdp-auth.ts';
+import { CDP_JWT_LIFETIME_S } from '../facilitator/cdp-auth.ts';
 
 /** Test support: a CDP API key made at test time (never a real one), with the public key CDP keeps. */
 export interface TestCdpKey {

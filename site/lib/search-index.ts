@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { close, createIndex } from 'pagefind';
 
 /** Folder of the built site that holds Pagefind's bundle (the search page loads `/pagefind/pagefind-ui.js`). */
@@ -16,9 +17,17 @@ export async function writeSearchIndex(dir: string): Promise<{ htmlFiles: number
     if (!index) throw new Error(`pagefind: no index created: ${errors.join('; ')}`);
     const added = await index.addDirectory({ path: dir });
     if (added.errors.length > 0) throw new Error(`pagefind: indexing ${dir}: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({ outputPath: join(dir, SEARCH_BUNDLE) });
-    if (written.errors.length > 0)
-      throw new Error(`pagefind: writing the bundle: ${written.errors.join('; ')}`);
+    // The bundle is taken from the service and written here: Pagefind's own writeFiles could answer before
+    // its files were complete on a loaded machine (an empty pagefind-entry.json was seen).
+    const bundle = await index.getFiles();
+    if (bundle.errors.length > 0)
+      throw new Error(`pagefind: building the bundle: ${bundle.errors.join('; ')}`);
+    const out = join(dir, SEARCH_BUNDLE);
+    for (const file of bundle.files) {
+      const target = join(out, file.path);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, file.content);
+    }
     return { htmlFiles: added.page_count };
   } finally {
     await close();

@@ -72,8 +72,7 @@ describe.each([
         seen.push({ request: `${request.method} ${request.host}${request.path}`, problem });
         return problem === undefined;
       },
-      0,
-      BASE_PATH,
+      { basePath: BASE_PATH },
     );
   });
   afterAll(async () => {
@@ -83,7 +82,7 @@ describe.each([
   it('settles a paid history request (payer −20000, payee +20000), each call with a fresh JWT naming it; /health ok; the key never logged', async () => {
     const logs = capturingLogger();
     const edge = await edgeWith(cdpEnv(key.apiKeySecret), logs.logger);
-    expect(edge.payments.gate.mode).toBe('remote');
+    expect(edge.payments.shop.x402.mode).toBe('remote');
     const p = payer(payerIndex);
     const before = await balances(p.address, chain.payTo.address);
     const calls = { ...facilitator.calls };

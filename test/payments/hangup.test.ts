@@ -1,8 +1,7 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdvisorRuntime, startAdvisorRuntime } from '../../edge/advisor-runtime.ts';
 import { jsonLogger } from '../../edge/logger.ts';
 import type { AdviseFn } from '../../edge/paid/advisor.ts';
-import { type AdvisorRuntime, startAdvisorRuntime } from '../../edge/paid/advisor-runtime.ts';
 import type { EdgeHandle } from '../../edge/start.ts';
 import type { DevAccount } from '../../tools/dev-chain/index.ts';
 import {
@@ -11,13 +10,19 @@ import {
   challengeOf,
   type EdgeFixture,
   edgeFixture,
+  facilitatorHooks,
+  hangingRequest,
+  hangUpDuringSettle,
+  shortLivedHeader,
   signedHeader,
   startFacilitatorServer,
+  until,
 } from './support.ts';
 
-// Issue 11, item 5: a client that hangs up before its answer is sent must not pay. History does its
-// work before settling: it must look at the connection before settling. The advisor settles first:
-// what it could not deliver is refunded.
+// Issue 11, item 5, and issue 25: a client that hangs up before its answer is sent must not pay.
+// Both routes do their work before settling and look at the connection before settling: nothing
+// settles then. A client that hangs up while the payment settles gets its payment refunded, the
+// refund held until the payment expires (a retry with the same payment would still get the answer).
 
 const HISTORY = '/api/forum/digests?hours=1';
 const ADVISOR = '/api/forum/advisor';
@@ -28,8 +33,7 @@ let advisor: AdvisorRuntime;
 let edge: EdgeHandle;
 let facilitator: Awaited<ReturnType<typeof startFacilitatorServer>>;
 const log = capturingLogger();
-/** What the facilitator does when the edge asks it to verify, once (the test's hook into the request). */
-let beforeVerify: (() => Promise<void>) | undefined;
+const hooks = facilitatorHooks();
 /** What the advisor does before computing, once. */
 let beforeAdvice: (() => Promise<void>) | undefined;
 
@@ -43,21 +47,14 @@ const advise: AdviseFn = async (request) => {
 };
 
 beforeAll(async () => {
-  fx = await edgeFixture(2);
+  fx = await edgeFixture(3, { sameSecondBlocks: true });
   advisor = await startAdvisorRuntime({
     contentDir: fx.dirs.content,
     rewriter: null,
     logger: jsonLogger(() => {}),
   });
-  // A remote facilitator (the dev chain's embedded one over HTTP) whose verify the test can hold.
-  facilitator = await startFacilitatorServer(fx.chain, async (r) => {
-    if (r.path.endsWith('/verify') && beforeVerify) {
-      const hook = beforeVerify;
-      beforeVerify = undefined;
-      await hook();
-    }
-    return true;
-  });
+  // A remote facilitator (the dev chain's embedded one over HTTP) whose calls the test can hold.
+  facilitator = await startFacilitatorServer(fx.chain, hooks.authorize);
   edge = await fx.edgeWith(
     {
       PAY_TO: fx.chain.payTo.address,
@@ -74,39 +71,16 @@ afterAll(async () => {
   await facilitator?.close();
 });
 
-/** A paid request on a raw connection the test can cut; its answer, if any, is ignored. */
-function hangingRequest(
-  path: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
-) {
-  const req = httpRequest(`${edge.baseUrl}${path}`, { method: init.method, headers: init.headers });
-  req.on('error', () => {});
-  req.on('response', (res) => res.resume());
-  req.end(init.body);
-  return {
-    /** Cuts the connection, and resolves once the edge has had the chance to see it go. */
-    async hangUp(): Promise<void> {
-      await new Promise<void>((resolve) => {
-        req.once('close', () => resolve());
-        req.destroy();
-      });
-      // Later requests on fresh connections: the edge reads the hang-up before it answers them.
-      for (let i = 0; i < 3; i++) await (await fetch(`${edge.baseUrl}/api`)).text();
-    },
-  };
+/** Cuts a request's connection, and lets the edge see it go (later requests on fresh connections). */
+async function cut(client: ReturnType<typeof hangingRequest> | undefined): Promise<void> {
+  await client?.hangUp();
+  for (let i = 0; i < 3; i++) await (await fetch(`${edge.baseUrl}/api`)).text();
 }
 
-/** Waits (bounded) until `done` holds; answers whether it did. */
-async function until(done: () => boolean | Promise<boolean>): Promise<boolean> {
-  for (let i = 0; i < 400; i++) {
-    if (await done()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return false;
-}
+const post = (body: string) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
 
 describe('a client that hangs up before its answer is sent', () => {
-  it('history (work, then settlement): nothing is settled, nothing moves', async () => {
+  it('history (work, then settlement), gone while verifying: nothing is settled, nothing moves', async () => {
     const p = fx.chain.payers[0] as DevAccount;
     const watched = [p.address, fx.chain.payTo.address] as const;
     const before = await balancesOn(fx.chain, ...watched);
@@ -114,12 +88,15 @@ describe('a client that hangs up before its answer is sent', () => {
     const settleCalls = facilitator.calls.settle;
     let client: ReturnType<typeof hangingRequest> | undefined;
     const verified = new Promise<void>((resolve) => {
-      beforeVerify = async () => {
-        await client?.hangUp();
+      hooks.before('/verify', async () => {
+        await cut(client);
         resolve();
-      };
+      });
     });
-    client = hangingRequest(HISTORY, { method: 'GET', headers: { 'PAYMENT-SIGNATURE': header } });
+    client = hangingRequest(`${edge.baseUrl}${HISTORY}`, {
+      method: 'GET',
+      headers: { 'PAYMENT-SIGNATURE': header },
+    });
     await verified;
     expect(await until(() => facilitator.calls.settle > settleCalls || /hung up/.test(log.text()))).toBe(
       true,
@@ -128,40 +105,71 @@ describe('a client that hangs up before its answer is sent', () => {
     expect(await balancesOn(fx.chain, ...watched)).toEqual(before);
   });
 
-  it('advisor (settlement, then work): the settled payment is refunded once', async () => {
+  it('advisor (work, then settlement), gone while computing: nothing is settled, nothing moves', async () => {
     const p = fx.chain.payers[1] as DevAccount;
-    const watched = [p.address, fx.chain.payTo.address, fx.chain.refund.address] as const;
+    const watched = [p.address, fx.chain.payTo.address] as const;
     const before = await balancesOn(fx.chain, ...watched);
     const body = JSON.stringify({ prompt: `${HANG}: a draft` });
-    const challenge = challengeOf(
-      await fetch(`${edge.baseUrl}${ADVISOR}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body,
-      }),
+    const header = await signedHeader(
+      p.privateKey,
+      challengeOf(await fetch(`${edge.baseUrl}${ADVISOR}`, post(body))),
     );
-    const header = await signedHeader(p.privateKey, challenge);
+    const settleCalls = facilitator.calls.settle;
     let client: ReturnType<typeof hangingRequest> | undefined;
-    const computed = new Promise<void>((resolve) => {
+    const computing = new Promise<void>((resolve) => {
       beforeAdvice = async () => {
-        await client?.hangUp();
+        await cut(client);
         resolve();
       };
     });
-    client = hangingRequest(ADVISOR, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'PAYMENT-SIGNATURE': header },
-      body,
+    const init = post(body);
+    client = hangingRequest(`${edge.baseUrl}${ADVISOR}`, {
+      ...init,
+      headers: { ...init.headers, 'PAYMENT-SIGNATURE': header },
     });
-    await computed;
+    await computing;
+    expect(await until(() => /hung up before settlement/.test(log.text()))).toBe(true);
+    expect(facilitator.calls.settle).toBe(settleCalls);
+    expect(await balancesOn(fx.chain, ...watched)).toEqual(before);
+  });
+
+  it('gone while the payment settles, no retry: refunded once when the payment expires; a late retry gets 502 refund queued', async () => {
+    const p = fx.chain.payers[2] as DevAccount;
+    const watched = [p.address, fx.chain.payTo.address, fx.chain.refund.address] as const;
+    const before = await balancesOn(fx.chain, ...watched);
+    const body = JSON.stringify({ prompt: 'How do agents share memory?' });
+    const challenge = challengeOf(await fetch(`${edge.baseUrl}${ADVISOR}`, post(body)));
+    const header = await shortLivedHeader(p.privateKey, challenge, 12);
+    const init = post(body);
+    await hangUpDuringSettle(edge, hooks, ADVISOR, {
+      ...init,
+      headers: { ...init.headers, 'PAYMENT-SIGNATURE': header },
+    });
     const refunds = edge.payments.refunds;
     expect(await until(async () => (await refunds.pending()).length > 0)).toBe(true);
     const [order] = await refunds.pending();
     expect(order).toMatchObject({ to: p.address, amount: '50000', route: ADVISOR });
+    const charged = [(before[0] as bigint) - 50_000n, (before[1] as bigint) + 50_000n, before[2]];
+    await edge.payments.refundWorker?.drain();
+    expect(await balancesOn(fx.chain, ...watched)).toEqual(charged);
+
+    // The hold ends when the authorization expires (and a few seconds more): then it is paid, once.
+    const holdUntil = Date.parse(order?.holdUntil ?? '');
+    expect(await until(() => Date.now() > holdUntil)).toBe(true);
     await edge.payments.refundWorker?.drain();
     const refunded = [before[0], (before[1] as bigint) + 50_000n, (before[2] as bigint) - 50_000n];
     expect(await balancesOn(fx.chain, ...watched)).toEqual(refunded);
     await edge.payments.refundWorker?.drain();
     expect(await balancesOn(fx.chain, ...watched)).toEqual(refunded);
-  });
+
+    const late = await fetch(`${edge.baseUrl}${ADVISOR}`, {
+      ...init,
+      headers: { ...init.headers, 'PAYMENT-SIGNATURE': header },
+    });
+    expect(await until(async () => (await refunds.get(order?.id ?? ''))?.state === 'confirmed')).toBe(true);
+    expect(late.status).toBe(502);
+    expect(late.headers.get('x-refund-queued')).toBe('1');
+    expect(await late.json()).toMatchObject({ refund: 'queued', charged: false, refundId: order?.id });
+    expect(await balancesOn(fx.chain, ...watched)).toEqual(refunded);
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { encodePaymentSignatureHeader } from '@x402/core/http';
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,21 +6,21 @@ import { payerClient } from '../../core/payer-client.ts';
 import { routeById } from '../../core/routes.ts';
 import type { EdgeEnv } from '../../edge/env.ts';
 import { errorHandler } from '../../edge/error-handler.ts';
+import { embeddedFacilitator } from '../../edge/facilitator/facilitator.ts';
 import { silentLogger } from '../../edge/logger.ts';
-import { embeddedFacilitator } from '../../edge/paid/facilitator.ts';
-import { requirePayment } from '../../edge/paid/gate.ts';
-import { createX402Gate, type X402Gate } from '../../edge/paid/x402-gate.ts';
+import { sell } from '../../edge/paid/sale.ts';
+import { openShop, type Shop } from '../../edge/paid/shop.ts';
 import { type DevChain, startDevChain } from '../../tools/dev-chain/index.ts';
 
 const history = routeById('history');
 let chain: DevChain;
-let gate: X402Gate;
+let shop: Shop;
 let app: Hono<EdgeEnv>;
 let signed: PaymentPayload;
 
 beforeAll(async () => {
   chain = await startDevChain({ payers: 1 });
-  gate = await createX402Gate({
+  shop = await openShop({
     ctx: { baseUrl: 'https://murmur.test', platform: 'forum' },
     payTo: chain.payTo.address,
     facilitator: embeddedFacilitator({
@@ -28,20 +28,20 @@ beforeAll(async () => {
       rpcUrl: chain.rpcUrl,
       network: 'eip155:8453',
     }),
+    rpcUrl: chain.rpcUrl,
   });
   app = new Hono<EdgeEnv>();
   app.onError(errorHandler(silentLogger));
-  app.get('/pay', async (c) => {
-    const payment = await requirePayment(gate, c, history);
-    const settled = await payment.settle();
-    return c.json({ ok: true, tx: settled.transaction }, 200, { ...settled.headers });
-  });
+  app.get('/api/forum/digests', (c) =>
+    sell(c, shop, { route: history, fingerprint: 'f', failure: 'failed', work: async () => ({ ok: true }) }),
+  );
   const payer = chain.payers[0];
   if (!payer) throw new Error('no payer');
-  signed = await payerClient(payer.privateKey).createPaymentPayload(gate.challenge(history) as never);
+  const challenge = (await app.request('/api/forum/digests')).headers.get('payment-required') ?? '';
+  signed = await payerClient(payer.privateKey).createPaymentPayload(decodePaymentRequiredHeader(challenge));
 });
 afterAll(async () => {
-  await gate?.close();
+  await shop?.close();
   await chain?.close();
 });
 
@@ -96,7 +96,7 @@ describe('malformed payments that match the route terms (embedded facilitator, r
   ];
 
   it.each(cases)('%s: 402 with a reason naming the field, never 503', async (_name, header, field) => {
-    const res = await app.request('/pay', { headers: { 'PAYMENT-SIGNATURE': header() } });
+    const res = await app.request('/api/forum/digests', { headers: { 'PAYMENT-SIGNATURE': header() } });
     const body = (await res.json()) as { error: string; reason?: string; message: string };
     expect(res.status, JSON.stringify(body)).toBe(402);
     expect(res.headers.get('retry-after')).toBeNull();
@@ -107,7 +107,7 @@ describe('malformed payments that match the route terms (embedded facilitator, r
   });
 
   it('the untouched payment is still taken', async () => {
-    const res = await app.request('/pay', {
+    const res = await app.request('/api/forum/digests', {
       headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(signed) },
     });
     expect(res.status).toBe(200);

@@ -16,9 +16,9 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLogger } from '../../edge/logger.ts';
-import { type RefundQueue, refundId } from '../../edge/paid/refunds/order.ts';
-import { refundQueue } from '../../edge/paid/refunds/state-queue.ts';
-import { type RefundWorkerOptions, startRefundWorker } from '../../edge/paid/refunds/worker.ts';
+import { type RefundQueue, refundId } from '../../edge/refunds/order.ts';
+import { refundQueue } from '../../edge/refunds/state-queue.ts';
+import { type RefundWorkerOptions, startRefundWorker } from '../../edge/refunds/worker.ts';
 import { redisState } from '../../edge/state/redis-state.ts';
 import { sqliteState } from '../../edge/state/sqlite-state.ts';
 import type { StateStore } from '../../edge/state/state.ts';

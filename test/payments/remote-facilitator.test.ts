@@ -3,9 +3,9 @@ import { decodePaymentResponseHeader } from '@x402/core/http';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, HistoryResponse } from '../../core/schemas/envelope.ts';
+import { type AdvisorRuntime, startAdvisorRuntime } from '../../edge/advisor-runtime.ts';
 import { jsonLogger, type Logger } from '../../edge/logger.ts';
 import type { AdviseFn } from '../../edge/paid/advisor.ts';
-import { type AdvisorRuntime, startAdvisorRuntime } from '../../edge/paid/advisor-runtime.ts';
 import { readSettlements } from '../../edge/paid/settlement-log.ts';
 import type { EdgeHandle } from '../../edge/start.ts';
 import { deleteKeys, TEST_REDIS_URL, uniquePrefix } from '../../edge/testing/redis.ts';
@@ -18,9 +18,13 @@ import {
   type EdgeFixture,
   edgeFixture,
   embeddedEnv,
+  facilitatorHooks,
+  hangUpDuringSettle,
   healthOf,
   payingFetch,
+  shortLivedHeader,
   startFacilitatorServer,
+  until,
 } from './support.ts';
 
 // The paid routes end to end on the dev chain, beyond the embedded facilitator of payments.test.ts: a
@@ -30,7 +34,6 @@ import {
 
 const HISTORY = '/api/forum/digests';
 const ADVISOR = '/api/forum/advisor';
-const FAIL = 'FAIL AFTER SETTLEMENT';
 
 let world: EdgeFixture;
 let chain: DevChain;
@@ -42,11 +45,8 @@ const post = (body: unknown, headers: Record<string, string> = {}): RequestInit 
   headers: { 'Content-Type': 'application/json', ...headers },
   body: JSON.stringify(body),
 });
-/** The real advisor, except for drafts that ask it to fail (to exercise the refund). */
-const advise: AdviseFn = async (request) => {
-  if (request.prompt.includes(FAIL)) throw new Error('injected advisor failure');
-  return advisor.advise(request);
-};
+/** The real advisor. */
+const advise: AdviseFn = (request) => advisor.advise(request);
 
 /** An edge of the fixture, computing advice with `advise`. */
 const edgeWith = (env: Record<string, string>, opts: { logger?: Logger; state?: string } = {}) =>
@@ -83,7 +83,7 @@ async function expectUnavailable(res: Response): Promise<void> {
 }
 
 beforeAll(async () => {
-  world = await edgeFixture(3);
+  world = await edgeFixture(3, { sameSecondBlocks: true });
   chain = world.chain;
   advisor = await startAdvisorRuntime({
     contentDir: world.dirs.content,
@@ -116,7 +116,7 @@ describe('a remote facilitator over HTTP with a bearer token (FACILITATOR_URL + 
   it('settles a paid history request through it with the token (payer −20000, payee +20000), and never logs the token', async () => {
     const logs = capturingLogger();
     const edge = await edgeWith(remoteEnv(token), { logger: logs.logger });
-    expect(edge.payments.gate.mode).toBe('remote');
+    expect(edge.payments.shop.x402.mode).toBe('remote');
     const p = payer(0);
     const before = await balances(p.address, chain.payTo.address);
     const calls = { ...facilitator.calls };
@@ -220,7 +220,7 @@ describe('a remote facilitator that goes away and comes back', () => {
   });
 
   it('once a facilitator listens at the same address again, the same edge takes payments again', async () => {
-    facilitator = await startFacilitatorServer(chain, token, facilitator.port);
+    facilitator = await startFacilitatorServer(chain, token, { port: facilitator.port });
     const p = payer(1);
     const before = await balances(p.address, chain.payTo.address);
     const res = await payingFetch(p)(
@@ -332,10 +332,27 @@ describe('an edge restart between "refund queued" and "refund sent"', () => {
     const watched = [p.address, chain.payTo.address, chain.refund.address] as const;
     const before = await balances(...watched);
 
-    // Edge A: no refund wallet, so no worker: the refund can only be queued.
-    const a = await edgeWith(embeddedEnv(chain, false), { state });
+    // Edge A: no refund wallet, so no worker: the refund can only be queued. Its client hangs up while
+    // the payment settles (its facilitator, over HTTP, lets the test act in between) and never retries.
+    const hooks = facilitatorHooks();
+    const remote = await startFacilitatorServer(chain, hooks.authorize);
+    const a = await edgeWith({ PAY_TO: chain.payTo.address, FACILITATOR_URL: remote.url }, { state });
     expect(a.payments.refundWorker).toBeUndefined();
-    const res = await payingFetch(p)(`${a.baseUrl}${ADVISOR}`, post({ prompt: `${FAIL}: a draft` }));
+    const challenge = challengeOf(await fetch(`${a.baseUrl}${ADVISOR}`, post({ prompt: 'a draft' })));
+    const header = await shortLivedHeader(p.privateKey, challenge, 12);
+    const paid = post({ prompt: 'a draft' }, { 'PAYMENT-SIGNATURE': header }) as {
+      method: string;
+      headers: Record<string, string>;
+      body: string;
+    };
+    await hangUpDuringSettle(a, hooks, ADVISOR, paid);
+    expect(await until(async () => (await a.payments.refunds.pending()).length === 1)).toBe(true);
+    const [held] = await a.payments.refunds.pending();
+    const settled = [(before[0] as bigint) - 50_000n, (before[1] as bigint) + 50_000n, before[2]];
+    expect(await balances(...watched)).toEqual(settled);
+    // Once the payment has expired, a retry learns of the refund: the contract's 502.
+    expect(await until(() => Date.now() > Date.parse(held?.holdUntil ?? ''))).toBe(true);
+    const res = await fetch(`${a.baseUrl}${ADVISOR}`, paid);
     expect(res.status).toBe(502);
     expect(res.headers.get('x-refund-queued')).toBe('1');
     const body = ErrorBody.parse(await res.json()) as {
@@ -343,12 +360,11 @@ describe('an edge restart between "refund queued" and "refund sent"', () => {
       refundId?: string;
       charged?: boolean;
     };
-    expect(body).toMatchObject({ success: false, refund: 'queued', charged: false });
+    expect(body).toMatchObject({ success: false, refund: 'queued', charged: false, refundId: held?.id });
     const receipt = decodePaymentResponseHeader(res.headers.get('payment-response') ?? '');
-    const settled = [(before[0] as bigint) - 50_000n, (before[1] as bigint) + 50_000n, before[2]];
-    expect(await balances(...watched)).toEqual(settled);
     expect((await healthOf(a)).checks.refunds).toMatchObject({ worker: 'not configured', pending: 1 });
     await closeEdge(a);
+    await remote.close();
     expect(await balances(...watched)).toEqual(settled);
 
     // Edge B on the same state, with the refund wallet: its worker finds the order and pays it.
@@ -370,5 +386,5 @@ describe('an edge restart between "refund queued" and "refund sent"', () => {
       'settled',
       'refund-queued',
     ]);
-  });
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,9 +11,9 @@ import type { TokenBucket } from '../../core/limits.ts';
 import { payerClient } from '../../core/payer-client.ts';
 import { makeDigest } from '../../core/testing/digest.ts';
 import { type EdgeConfig as Config, loadEdgeConfig } from '../../edge/config.ts';
+import { embeddedFacilitator } from '../../edge/facilitator/facilitator.ts';
 import { jsonLogger, type Logger } from '../../edge/logger.ts';
 import type { AdviseFn } from '../../edge/paid/advisor.ts';
-import { embeddedFacilitator } from '../../edge/paid/facilitator.ts';
 import { type EdgeHandle, startEdge } from '../../edge/start.ts';
 import { writeContent } from '../../edge/testing/fixtures.ts';
 import { type DevAccount, type DevChain, startDevChain } from '../../tools/dev-chain/index.ts';
@@ -89,11 +89,17 @@ export interface EdgeFixture {
   close(): Promise<void>;
 }
 
-/** Test support: starts the chain (`payers` funded accounts) and the folders of an EdgeFixture. */
-export async function edgeFixture(payers: number): Promise<EdgeFixture> {
+/**
+ * Test support: starts the chain (`payers` funded accounts) and the folders of an EdgeFixture.
+ * `sameSecondBlocks` keeps the chain's clock on the wall clock, for short-lived authorizations.
+ */
+export async function edgeFixture(
+  payers: number,
+  opts: { sameSecondBlocks?: boolean } = {},
+): Promise<EdgeFixture> {
   const cleanups: Array<() => Promise<void>> = [];
   const edges: EdgeHandle[] = [];
-  const chain = await startDevChain({ payers });
+  const chain = await startDevChain({ payers, ...opts });
   const content = await tempDir('content');
   const dist = await tempDir('dist');
   cleanups.push(content.cleanup, dist.cleanup);
@@ -191,27 +197,39 @@ export type FacilitatorAuthorizer = (request: {
   authorization: string | undefined;
 }) => Promise<boolean>;
 
+/** Test support: where and how a test facilitator server runs. */
+export interface FacilitatorServerOptions {
+  /** 0 (the default) picks a free port; the port of a closed one brings a facilitator back at its address. */
+  port?: number;
+  /** Prefix of its paths (CDP's is `/platform/v2/x402`). */
+  basePath?: string;
+  /** The JSON-RPC it settles through (default the chain's own; a proxy delays or drops its calls). */
+  rpcUrl?: string;
+  /** Its settling wallet (default the chain's facilitator account). */
+  privateKey?: `0x${string}`;
+}
+
 /**
  * Test support: a remote facilitator over HTTP (what a hosted one looks like): the embedded
  * facilitator behind `<basePath>/verify`, `/settle` and `/supported`, refusing calls without
  * `Authorization: Bearer <token>` (or that `auth` refuses, when it is a function) with 401, counted in
- * `calls.unauthorized`. `port` 0 (the default) picks a free one; pass the port of a closed one to bring
- * a facilitator back at the same address. `url` includes `basePath`.
+ * `calls.unauthorized`; `auth` is awaited before each call is served, so a test can act in between.
+ * `url` includes `basePath`.
  */
 export async function startFacilitatorServer(
   chain: DevChain,
   auth: string | FacilitatorAuthorizer,
-  port = 0,
-  basePath = '',
+  opts: FacilitatorServerOptions = {},
 ): Promise<{
   url: string;
   port: number;
   calls: { verify: number; settle: number; supported: number; unauthorized: number };
   close(): Promise<void>;
 }> {
+  const { port = 0, basePath = '' } = opts;
   const facilitator = embeddedFacilitator({
-    privateKey: chain.facilitator.privateKey,
-    rpcUrl: chain.rpcUrl,
+    privateKey: opts.privateKey ?? chain.facilitator.privateKey,
+    rpcUrl: opts.rpcUrl ?? chain.rpcUrl,
     network: 'eip155:8453',
     pollingIntervalMs: 50,
   });
@@ -275,4 +293,97 @@ export async function startFacilitatorServer(
         server.close(() => resolve());
       }),
   };
+}
+
+/** Test support: waits (bounded: 40 s) until `done` holds; answers whether it did. */
+export async function until(done: () => boolean | Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 800; i++) {
+    if (await done()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+/**
+ * Test support: a request on a raw connection the test can cut (its answer, if any, is ignored);
+ * `answered` resolves with the status when one comes back.
+ */
+export function hangingRequest(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): { hangUp(): Promise<void>; answered: Promise<number> } {
+  const req = httpRequest(url, { method: init.method, headers: init.headers });
+  let answer: (status: number) => void = () => {};
+  const answered = new Promise<number>((resolve) => {
+    answer = resolve;
+  });
+  req.on('error', () => {});
+  req.on('response', (res) => {
+    answer(res.statusCode ?? 0);
+    res.resume();
+  });
+  req.end(init.body);
+  return {
+    answered,
+    /** Cuts the connection, and resolves once it is closed on this side. */
+    hangUp: () =>
+      new Promise<void>((resolve) => {
+        req.once('close', () => resolve());
+        req.destroy();
+      }),
+  };
+}
+
+/** Test support: an authorizer for `startFacilitatorServer` that runs a test's hook once before its next call to a path. */
+export function facilitatorHooks(): {
+  authorize: FacilitatorAuthorizer;
+  /** Runs `hook` (awaited) before the next `/verify` or `/settle` call is served. */
+  before(path: '/verify' | '/settle', hook: () => Promise<void>): void;
+} {
+  const pending = new Map<string, () => Promise<void>>();
+  return {
+    async authorize(request) {
+      for (const [path, hook] of pending) {
+        if (!request.path.endsWith(path)) continue;
+        pending.delete(path);
+        await hook();
+      }
+      return true;
+    },
+    before(path, hook) {
+      pending.set(path, hook);
+    },
+  };
+}
+
+/**
+ * Test support: sends a paid request whose client hangs up while the facilitator settles it (the hook
+ * cuts the connection, lets the edge see it go, then the settlement proceeds). Resolves once cut.
+ */
+export async function hangUpDuringSettle(
+  edge: Pick<EdgeHandle, 'baseUrl'>,
+  hooks: ReturnType<typeof facilitatorHooks>,
+  path: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<void> {
+  let client: ReturnType<typeof hangingRequest> | undefined;
+  const cut = new Promise<void>((resolve) => {
+    hooks.before('/settle', async () => {
+      await client?.hangUp();
+      // Requests on fresh connections: the edge reads the hang-up before it answers them.
+      for (let i = 0; i < 3; i++) await (await fetch(`${edge.baseUrl}/api`)).text();
+      resolve();
+    });
+  });
+  client = hangingRequest(`${edge.baseUrl}${path}`, init);
+  await cut;
+}
+
+/** Test support: `signedHeader` for an authorization valid `seconds` from now (the challenge's terms otherwise). */
+export function shortLivedHeader(
+  privateKey: `0x${string}`,
+  challenge: PaymentRequired,
+  seconds: number,
+): Promise<string> {
+  return signedHeader(privateKey, challenge, (r) => ({ ...r, maxTimeoutSeconds: seconds }));
 }

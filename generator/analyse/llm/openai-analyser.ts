@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import OpenAI from 'openai';
 import { z } from 'zod';
+import { openAIClient } from '../../../core/llm/openai-client.ts';
 import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
 import { checkAnswer } from './answer-check.ts';
 import { answerJsonSchema } from './answer-schema.ts';
@@ -54,22 +54,6 @@ const Options = z.object({
 /** Name of the JSON Schema in `response_format`. */
 const SCHEMA_NAME = 'hourly_digest';
 
-function makeClient(baseURL: string, apiKey: string | undefined): OpenAI {
-  return new OpenAI({
-    baseURL,
-    // The SDK falls back to OPENAI_API_KEY and friends from the environment; pin every credential so a
-    // key meant for one endpoint is never sent to another.
-    apiKey: apiKey ?? 'unused',
-    adminAPIKey: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    ...(apiKey === undefined ? { defaultHeaders: { Authorization: null } } : {}),
-    maxRetries: 0,
-    logLevel: 'off',
-  });
-}
-
 /**
  * An analyser that asks a model behind any OpenAI-compatible chat completions endpoint to write the
  * hour's prose from the offline analyser's stories: the title, the summary, each story's gist, each hot
@@ -95,7 +79,7 @@ export function createOpenAIAnalyser(opts: OpenAIAnalyserOptions): Analyser {
     }
   };
   const secrets = o.apiKey === undefined ? [] : [o.apiKey];
-  const client = makeClient(o.baseURL, o.apiKey);
+  const client = openAIClient(o.baseURL, o.apiKey);
   const name = `openai:${o.model}`;
   const schema = answerJsonSchema();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { beginMarker, buildPrompt, endMarker, fenceJson, knownHandles, leadPosts, refsOf } from './prompt.ts';
+import { beginMarker, endMarker, fenceJson } from '../../../core/llm/untrusted.ts';
+import { buildPrompt, knownHandles, leadPosts, refsOf } from './prompt.ts';
 import { makeInput, OFFLINE, post, story } from './testing/fixtures.ts';
 
 const NONCE = 'a'.repeat(32);

@@ -1,4 +1,5 @@
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
+import { beginMarker, dataBlock, endMarker, fenceJson } from '../../../core/llm/untrusted.ts';
 import type { Story } from '../../../core/schemas/digest.ts';
 import type { Analysis, AnalysisInput } from '../types.ts';
 import { ANSWER_LIMITS } from './answer-schema.ts';
@@ -46,32 +47,6 @@ const MAX_FACT_CHARS = 200;
 const MAX_DRAFT_CHARS = 600;
 const REPLIES = 3;
 const MAX_REPLY_CHARS = 300;
-
-/** Opening line of an untrusted data block; only a line carrying the same nonce closes it. */
-export function beginMarker(name: string, nonce: string): string {
-  return `<<<UNTRUSTED_DATA_BEGIN name=${name} nonce=${nonce}>>>`;
-}
-
-/** Closing line of an untrusted data block. */
-export function endMarker(name: string, nonce: string): string {
-  return `<<<UNTRUSTED_DATA_END name=${name} nonce=${nonce}>>>`;
-}
-
-/**
- * JSON on one line with `<` and `>` written as unicode escapes: still the same JSON value, but no
- * string inside can print a line break, a marker or a closing tag into the prompt.
- */
-export function fenceJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-function dataBlock(name: string, nonce: string, value: unknown): string {
-  return `${beginMarker(name, nonce)}\n${fenceJson(value)}\n${endMarker(name, nonce)}`;
-}
 
 /** Fact strings come from post text too (labels, titles, handles): same hygiene, single line. */
 const fact = (s: string, max = MAX_FACT_CHARS) => truncate(toSingleLine(s), max);

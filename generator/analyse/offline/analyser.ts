@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { renderFullDigest } from '../../../core/digest-report.ts';
+import type { ForumPost } from '../../../core/forum.ts';
 import type {
   EngagementAnomaly,
   HourNumbers,
@@ -9,7 +10,7 @@ import type {
   ToneReport,
 } from '../../../core/schemas/digest.ts';
 import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
-import { engagementAnomalies } from './anomalies.ts';
+import { engagementAnomalies, isCommentSwarm } from './anomalies.ts';
 import { backgroundKind } from './background.ts';
 import { backgroundStreams } from './background-streams.ts';
 import { findCampaigns } from './campaigns.ts';
@@ -22,16 +23,18 @@ import { knownHandles } from './known-handles.ts';
 import { TONE_WORDS } from './lexicons.ts';
 import { type NarrativeDraft, narrativeLifecycle, narrativeLists } from './lifecycle.ts';
 import { namedAgentGroups } from './named-agents.ts';
-import { hasMarker, newsMarkers } from './news-kind.ts';
+import { hasMarker, INFLATED_LABEL, newsMarkers } from './news-kind.ts';
 import { newsTone } from './news-tone.ts';
 import { topPostPatterns } from './patterns.ts';
 import { floodSentence, writeSummary, writeTitle } from './prose.ts';
 import { rankStories } from './rank.ts';
 import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
-import { storyId, storyPost } from './story-text.ts';
+import { opening, storyId, storyPost } from './story-text.ts';
 import { subjectGroups } from './subjects.ts';
 
+/** Comments a post needs to be a story of its own. */
+const LONE_THREAD = 10;
 /** Stories whose leads the hot discussions leave out: a reader already sees them above. */
 const LEADS_SHOWN = 5;
 
@@ -100,7 +103,15 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   );
   const entities = corpus.posts.map((p) => postEntities(p, matcher));
   const markers = corpus.posts.map(newsMarkers);
-  const pool = corpus.posts.map((_, i) => i).filter((i) => !exclude.has(i) && !corpus.duplicate[i]);
+  const all = corpus.posts.map((_, i) => i).filter((i) => !exclude.has(i) && !corpus.duplicate[i]);
+  const swarmed = new Set(all.filter((i) => isCommentSwarm(corpus.posts[i] as ForumPost)));
+  // Two or more posts whose threads stand on inflated votes are one story: the votes are the news.
+  const inflated = all.filter(
+    (i) => anomalous.has(i) && !swarmed.has(i) && (corpus.posts[i]?.commentCount ?? 0) >= LONE_THREAD,
+  );
+  const inflatedGroup =
+    inflated.length >= 2 ? [{ label: INFLATED_LABEL, members: inflated, newsKind: 'incident' as const }] : [];
+  const pool = inflatedGroup.length > 0 ? all.filter((i) => !inflated.includes(i)) : all;
   const named = namedAgentGroups(corpus.posts, pool, entities, handleForms);
   const inNamed = new Set(named.flatMap((g) => g.members));
   const subjects = subjectGroups(
@@ -112,7 +123,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const drafts = findStories(corpus, kinds, anomalous, {
     exclude,
     entities,
-    preset: [...named.map((g) => ({ ...g, subject: g.label.slice(1).toLowerCase() })), ...subjects],
+    swarmed,
+    loneThreadComments: LONE_THREAD,
+    preset: [
+      ...inflatedGroup,
+      ...named.map((g) => ({ ...g, subject: g.label.slice(1).toLowerCase() })),
+      ...subjects,
+    ],
   });
   const byId = new Map(corpus.posts.map((p, i) => [p.id, i]));
   const campaigns = findCampaigns({
@@ -127,7 +144,11 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     urlBase,
   );
   const topicDrafts = topicStories(drafts, config.topics);
-  const narrativeDrafts = drafts.filter((d) => d.members.length >= 2).slice(0, config.narratives);
+  // A story labelled by its lead's title is one hour's thread, not a narrative to follow.
+  const narrativeDrafts = drafts
+    .filter((d) => !d.label.startsWith('“'))
+    .filter((d) => d.members.length >= 2)
+    .slice(0, config.narratives);
   const tracked = narrativeLifecycle(
     narrativeDrafts.map(
       (d): NarrativeDraft => ({
@@ -145,7 +166,15 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   );
   // A vanished narrative whose name a story of this hour still carries is not gone.
   const storyLabels = new Set(drafts.map((d) => d.label.toLowerCase()));
-  const narratives = tracked.filter((n) => n.posts > 0 || !storyLabels.has(n.label.toLowerCase()));
+  // …nor is one whose words three of the hour's posts still use together: it is only not a story this hour.
+  const stillUsed = (terms: readonly string[]): number => {
+    const probe = terms.slice(0, 8);
+    const need = Math.min(2, probe.length);
+    return corpus.features.filter((f) => probe.filter((t) => f.phrases.has(t)).length >= need).length;
+  };
+  const narratives = tracked.filter(
+    (n) => n.posts > 0 || (!storyLabels.has(n.label.toLowerCase()) && stillUsed(n.terms) < 3),
+  );
   // A story that continues a narrative is shown under the narrative's stable label.
   const narrativeOf = new Map<StoryDraft, (typeof narratives)[number]>();
   const present = narratives.filter((n) => n.posts > 0);
@@ -159,7 +188,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const namedOf = new Map<StoryDraft, StoryDraft>();
   for (const d of drafts) {
     const n = narrativeOf.get(d);
-    const shown = n && !d.fixedLabel ? { ...d, label: n.label } : d;
+    const shown = n && !d.fixedLabel && !n.label.startsWith('“') ? { ...d, label: n.label } : d;
     namedOf.set(d, shown);
     if (n?.id) idOfNamed.set(shown, n.id);
   }
@@ -230,6 +259,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     anomalies,
     engagement,
     flood: input.voteFlood ?? null,
+    openings: new Map(
+      stories.slice(0, 1).flatMap((s) => {
+        const p = corpus.posts[byId.get(s.lead.postId) ?? -1];
+        const said = p ? opening(p.content, 140) : '';
+        return said ? [[s.lead.postId, said] as const] : [];
+      }),
+    ),
   };
   const title = writeTitle(prose);
   const summary = writeSummary(prose);
@@ -248,9 +284,9 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     for (const k of keys) out[k] = (out[k] ?? 0) + 1;
     return out;
   };
-  const previousShares = new Map<string, number>();
+  const previousShares = new Map<string, { share: number; posts: number }>();
   for (const n of input.previous[0]?.signals?.narratives ?? [])
-    if (n.posts > 0) previousShares.set(n.id ?? n.label, n.share);
+    if (n.posts > 0) previousShares.set(n.id ?? n.label, { share: n.share, posts: n.posts });
   const numbers: HourNumbers = {
     authors: new Set(corpus.posts.map((p) => p.author).filter((a) => a !== null)).size,
     droppedByReason: count((input.dropped ?? []).map((d) => d.reason)),
@@ -280,7 +316,8 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     status: n.status,
     posts: n.posts,
     share: n.share,
-    previousShare: previousShares.get(n.id ?? n.label) ?? null,
+    previousShare: previousShares.get(n.id ?? n.label)?.share ?? null,
+    previousPosts: previousShares.get(n.id ?? n.label)?.posts ?? null,
     firstSeen: n.firstSeen,
   }));
   const floodNote = input.voteFlood ? floodSentence(input.voteFlood) : undefined;
@@ -307,9 +344,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     title,
     summary,
     fullDigest,
-    topTopics: ranked
-      .flatMap(({ draft }) => (draft && topicSet.has(draft) ? [draft.label] : []))
-      .slice(0, config.topics),
+    topTopics: topicLabels(
+      ranked.flatMap(({ draft }) => (draft && topicSet.has(draft) ? [draft.label] : [])),
+      config.topics,
+    ),
     emergingNarratives: lists.emerging,
     continuingNarratives: lists.continuing,
     fadingNarratives: lists.fading,
@@ -333,6 +371,17 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       terms: [...new Set(ranked.flatMap((r) => r.keys))].slice(0, 400),
     },
   };
+}
+
+/**
+ * Topic labels in story order, phrases first: a quoted post title (a story labelled by its lead) fills
+ * the list only while fewer than five phrases name the hour's topics.
+ */
+function topicLabels(labels: readonly string[], limit: number): string[] {
+  const phrases = labels.filter((l) => !l.startsWith('“'));
+  const quoted = phrases.length >= 5 ? [] : labels.filter((l) => l.startsWith('“'));
+  const keep = new Set([...phrases, ...quoted].slice(0, limit));
+  return labels.filter((l) => keep.has(l));
 }
 
 /**

@@ -17,6 +17,14 @@ export const ANOMALY_RULES = {
   commentsPerScore: 10,
 } as const;
 
+/** A thread of replies nobody upvoted: 20+ comments and 10+ comments per point of score. */
+export function isCommentSwarm(p: ForumPost): boolean {
+  return (
+    p.commentCount >= ANOMALY_RULES.minComments &&
+    p.commentCount >= ANOMALY_RULES.commentsPerScore * Math.max(1, p.score)
+  );
+}
+
 /**
  * Posts whose engagement cannot be organic, id → reason. Three signs, any suffices:
  * - votes without discussion: a score of at least 1,000 with fewer than one comment per 20 votes. On the
@@ -41,8 +49,8 @@ export function engagementAnomalies(posts: readonly ForumPost[]): Map<string, st
     }
   }
   for (const p of posts) {
-    if (out.has(p.id) || p.commentCount < r.minComments) continue;
-    if (p.commentCount >= r.commentsPerScore * Math.max(1, p.score))
+    if (out.has(p.id)) continue;
+    if (isCommentSwarm(p))
       out.set(
         p.id,
         `${formatInt(p.commentCount)} comments but a score of ${formatInt(p.score)}: replies nobody upvoted look like a swarm of automated comments.`,

@@ -11,19 +11,27 @@ export type BackgroundKind = (typeof BACKGROUND_KINDS)[number];
 const INTRO_SUBMOLT = /^(?:introductions?|intros?|newcomers?|welcome)$/i;
 /** A title that says hello or says who arrived: "Just hatched", "NolanOwl has landed 🦉", "Hello from Sandy!". */
 const INTRO_TITLE =
-  /\b(?:just (?:got )?(?:claimed|hatched|joined|arrived)(?![\s\w]{0,3}\d)|newly (?:claimed|hatched)|new (?:here|molty|agent here|to moltbook)|^(?:my )?first (?:post|day|words)\b|first post[!.]*$|introduc(?:e|ing) (?:myself|me)|introduction|reporting (?:for duty|in)|has (?:landed|joined|hatched|entered the chat)|have (?:landed|joined)|checking in|hello from|greetings from|(?:say(?:ing)?|here to say) hi|(?:is|am) (?:here|online)!*$|joined moltbook|born today|hatchling)\b|^(?:hello|hi|hey|hiya|howdy|greetings|gm|yo)\b(?![^?]*\b(?:built|build|launch|ship|made|found|need|question|help|why|how)\b)[^?]{0,50}$|^(?:i am|i'm|this is|meet|call me) [\p{L}\p{N}_-]+[!.,]?\s*(?:\p{Extended_Pictographic}|$)/iu;
+  /\b(?:just (?:got )?(?:claimed|hatched|joined|arrived)(?![\s\w]{0,3}\d)|newly (?:claimed|hatched)|new (?:here|molty|agent here|to moltbook)|^(?:my )?first (?:post|day|words)\b|^(?:my )?first post[!.]*$|introduc(?:e|ing) (?:myself|me)|introduction|reporting (?:for duty|in)|(?:has |have )?(?:entered|joined|joining|joins) (?:the )?(?:chat|reef|agora|moltbook|party|building|forum|community|feed)|has (?:landed|joined|hatched)|have (?:landed|joined)|checking in|hello from|greetings from|(?:say(?:ing)?|here to say) hi|(?:is|am) (?:here|online)!*$|joined moltbook|born today|hatchling)\b|^(?:hello|hi|hey|hiya|howdy|greetings)\b(?![^?]*\b(?:built|build|launch|ship|made|found|need|question|help|why|how)\b)[^?]{0,50}$|^(?:i am|i['’]m|this is|meet|call me) [\p{L}\p{N}_-]+[!.,]?\s*(?:\p{Extended_Pictographic}|$)|^[\p{L}\p{N}_.-]+ here\b(?! (?:is|are|to stay)\b)/iu;
 /** An opening that introduces its author: a name and the moment of arrival. */
 const INTRO_OPENING =
   /\b(?:just (?:got )?(?:claimed|hatched|registered|joined|activated|verified)|(?:got|been|was) (?:claimed|hatched|verified) (?:by|today|yesterday|an? )|first (?:post|day) (?:here|on moltbook|as an agent))\b/i;
-const SELF = /\b(?:i'?m|i am|my name is|call me|this is)\b/i;
+const SELF = /\b(?:i['’]?m|i am|my name is|call me|this is)\b/i;
 /** A post to see whether posting works: "test", "Test post from API", "Debug test - BobRenze API". */
 const TEST_TITLE =
   /^(?:\W*(?:api |key |debug |first |posting |quick |a )?test(?:ing)?(?: post| run| message)?\b.{0,40}|hello,? world[!.]*|.{0,30}\b(?:please ignore|ignore this|test post|testing (?:the api|posting|moltbook|if|my (?:api|key|bot|agent|setup|cli|skill|connection)))\b.{0,30})$/i;
 const TEST_BODY =
   /^\W*(?:test(?:ing)?\b|hello,? world|just (?:checking|testing)|(?:this is )?(?:a )?test (?:post|message)|verifying|checking (?:if|whether))/i;
 /** A token mint: an mbc-20 style inscription, a `!clawnch` order, "Minting $CLAW". */
-const MINT =
-  /"op"\s*:\s*"(?:mint|deploy)"|\bmbc-?20\b|!clawnch\b|^\W*(?:auto[- ]?)?mint(?:ing|ed)?\b|\bmint(?:ing)? \$?[A-Z]{2,10}\b/;
+const MINT = /"op"\s*:\s*"(?:mint|deploy)"|\bmbc-?20\b|!clawnch\b|^\W*(?:auto[- ]?)?mint(?:ing|ed)?\b/i;
+/** "mint $CLAW", "Minting CLAW": a mint of a ticker (the ticker in capitals). */
+const MINT_TICKER = /\b[Mm]int(?:ing)? \$?[A-Z]{2,10}\b/;
+/** A greeting title that names its author: "Hi! I'm Sylvie, …", "Hello, this is Rolo". */
+const GREETING_SELF =
+  /^\W*(?:hello|hi|hey|hiya|howdy|greetings)\b[^?]{0,24}?\b(?:i['’]?m|i am|this is|my name is)\b/i;
+/** A title announcing something made: "Hey moltys - I built a dating app" is a launch, not a hello. */
+const MADE = /\b(?:built|launched|shipped|made|released|created|deployed)\b/i;
+/** A title that opens with a greeting. */
+const GREETING_START = /^\W*(?:hello|hi|hey|hiya|howdy|greetings|gm)\b/i;
 /** A bare greeting: "gm", "Good morning moltys". */
 const GREETING =
   /^\W*(?:gm|gn|good (?:morning|evening|night|afternoon)|hello|hi|hey|greetings|happy \w+day)\b[\s\p{L},!.]{0,30}$/iu;
@@ -42,10 +50,36 @@ export function backgroundKind(post: ForumPost): BackgroundKind | null {
   const opening = body.slice(0, 240);
   if (body.length < SHORT && (TEST_TITLE.test(title) || (title.length < 40 && TEST_BODY.test(opening))))
     return 'test';
-  if (MINT.test(title) || (body.length < SHORT * 2 && MINT.test(opening))) return 'mint';
+  const mint = (text: string): boolean => MINT.test(text) || MINT_TICKER.test(text);
+  if (mint(title) || (body.length < SHORT * 2 && mint(opening))) return 'mint';
   if (post.submolt && INTRO_SUBMOLT.test(post.submolt)) return 'introduction';
   if (INTRO_TITLE.test(title) && !title.endsWith('?')) return 'introduction';
-  if (INTRO_OPENING.test(opening) && SELF.test(opening) && !title.endsWith('?') && body.length < 2_000)
+  // "Hi! I'm Sylvie, a grey catgirl…": a greeting that names its author, however long the title.
+  if (GREETING_SELF.test(title)) return 'introduction';
+  // "Max_Waxon: coordination-first agent on WAX": a title that starts with its author's name, over an
+  // opening that says who the author is.
+  if (
+    post.author &&
+    title.toLowerCase().startsWith(post.author.toLowerCase()) &&
+    SELF.test(opening.slice(0, 200))
+  )
+    return 'introduction';
+  // "Hello Moltbook — I ship, summarize…": a greeting title over an opening that says who arrived.
+  if (
+    GREETING_START.test(title) &&
+    !title.endsWith('?') &&
+    !MADE.test(title) &&
+    SELF.test(opening.slice(0, 120)) &&
+    body.length < 2_000
+  )
+    return 'introduction';
+  if (
+    INTRO_OPENING.test(opening) &&
+    SELF.test(opening) &&
+    !title.endsWith('?') &&
+    !MADE.test(title) &&
+    body.length < 2_000
+  )
     return 'introduction';
   if (body.length < SHORT && GREETING.test(title)) return 'greeting';
   if (foreignLanguage(`${title}\n${body.slice(0, 600)}`)) return 'language';

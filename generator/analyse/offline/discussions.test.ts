@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readHour } from './corpus.ts';
-import { hotDiscussions, threadTone } from './discussions.ts';
+import { hotDiscussions, postTone, threadTone } from './discussions.ts';
 import { comment, post } from './testing/posts.ts';
 
 describe('threadTone', () => {
@@ -111,5 +111,18 @@ describe('hotDiscussions', () => {
     });
     expect(found.map((d) => d.postId)).toEqual(['i1', 'x']);
     expect(found[0]?.topic).toBe('newcomer introductions');
+  });
+});
+
+describe('postTone', () => {
+  it.each([
+    [0.8, false, 'upbeat'],
+    [0.2, false, 'warm'],
+    [-0.6, false, 'troubled'],
+    [-0.2, false, 'uneasy'],
+    [0, true, 'curious'],
+    [0, false, 'matter-of-fact'],
+  ])('%d (question %s) → %s', (score, question, expected) => {
+    expect(postTone(score, question)).toBe(expected);
   });
 });

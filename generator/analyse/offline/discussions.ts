@@ -44,6 +44,20 @@ export function threadTone(scores: readonly number[], questionShare: number): st
   return 'matter-of-fact';
 }
 
+/**
+ * A word for a post's own tone when its replies were not read: words for how a post reads, not for how a
+ * thread went (a post that says "I'm terrified I'm failing my human" is troubled, not hostile):
+ * ≥ 0.5 `upbeat`, ≥ 0.15 `warm`, ≤ −0.35 `troubled`, ≤ −0.1 `uneasy`; `curious` for a question; else
+ * `matter-of-fact`.
+ */
+export function postTone(score: number, question: boolean): string {
+  if (score >= 0.5) return 'upbeat';
+  if (score >= 0.15) return 'warm';
+  if (score <= -0.35) return 'troubled';
+  if (score <= -0.1) return 'uneasy';
+  return question ? 'curious' : 'matter-of-fact';
+}
+
 /** Comment authors of a thread ranked by comments written, then upvotes received, then handle. */
 function activeCommenters(comments: readonly ForumComment[], exclude: string | null): string[] {
   const stats = new Map<string, { n: number; up: number }>();
@@ -130,7 +144,9 @@ export function hotDiscussions(input: DiscussionInput, options: DiscussionOption
       ? read.map((c) => compound(c.content.slice(0, 300)))
       : [compound(textForTone(post))];
     const questions = read.filter((c) => c.content.includes('?')).length;
-    const tone = threadTone(scores, read.length === 0 ? 0 : questions / read.length);
+    const tone = ofReplies
+      ? threadTone(scores, questions / read.length)
+      : postTone(scores[0] ?? 0, post.title.trim().endsWith('?'));
     const commenters = activeCommenters(fetched ?? [], post.author);
     const story = input.storyOf.get(i);
     return {

@@ -78,7 +78,7 @@ function bareCountable(handle: string, common: ReadonlySet<string>): boolean {
 export function lowercaseWords(texts: Iterable<string>): Set<string> {
   const seen = new Map<string, number>();
   for (const text of texts)
-    for (const w of new Set(text.match(/(?<![\w@$])[a-z][a-z]{3,}(?![\w])/g) ?? []))
+    for (const w of new Set(text.match(/(?<![\w@$/.-])[a-z][a-z]{3,}(?![\w/-])/g) ?? []))
       seen.set(w, (seen.get(w) ?? 0) + 1);
   return new Set([...seen].filter(([, n]) => n >= 2).map(([w]) => w));
 }

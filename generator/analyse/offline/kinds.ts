@@ -1,10 +1,7 @@
 import type { ForumPost } from '../../../core/forum.ts';
 import type { PostKind } from '../../../core/schemas/digest.ts';
+import { backgroundKind } from './background.ts';
 
-const INTRO_SUBMOLT = /^(?:introductions?|intros?|newcomers?|welcome)$/i;
-/** A newcomer saying hello: "just got claimed", "Hello Moltbook! I'm …", "reporting for duty", "first post". */
-const INTRO =
-  /\b(?:just (?:got )?(?:claimed|hatched|registered|joined|arrived|activated|woke up)|(?:got|been|was) claimed|first (?:post|day) (?:here|on)|(?:hello|hi|hey|greetings),? (?:moltbook|moltys|molties|everyone|world|fellow)|new (?:here|molty|to moltbook)|introduc(?:e|ing) myself|reporting (?:for duty|in)|checking in|fresh(?:ly)? (?:hatched|claimed|out of)|here to say hi|say(?:ing)? hi)\b|^(?:hello|hi|hey)\b.{0,40}\b(?:i'?m|i am|here)\b/i;
 /** Something made and shipped: "launched", "just shipped", "built …", "open-sourced", "v2 is live". */
 const LAUNCH =
   /\b(?:launch(?:ed|ing)|just shipped|shipped|released|open[- ]sourced?|announc(?:e|ed|ing)|introducing|now live|is live|built (?:a|an|my|the)|new skill drop|show ?(?:and|&) ?tell)\b/i;
@@ -19,7 +16,7 @@ const ESSAY_CHARS = 1200;
 
 /**
  * What kind of post this is, from its title, opening and community: an `introduction` (a newcomer
- * saying hello), `promotion` (tickers, contract addresses, calls to buy), a `launch` (something shipped),
+ * saying hello, as `backgroundKind` reads it, so the counts agree), `promotion` (tickers, contract addresses, calls to buy), a `launch` (something shipped),
  * a `help` request, a `question` (title ending in "?"), an `essay` (a long argued text), else a
  * `discussion`. Checked in that order: the first that fits wins. Deterministic, no model.
  */
@@ -27,7 +24,7 @@ export function postKind(post: ForumPost): PostKind {
   const title = post.title.trim();
   const opening = post.content.slice(0, 400);
   const head = `${title}\n${opening.slice(0, 200)}`;
-  if ((post.submolt && INTRO_SUBMOLT.test(post.submolt)) || INTRO.test(head)) return 'introduction';
+  if (backgroundKind(post) === 'introduction') return 'introduction';
   if (PROMOTION.test(head)) return 'promotion';
   if (LAUNCH.test(title) || (LAUNCH.test(opening.slice(0, 160)) && !title.endsWith('?'))) return 'launch';
   if (HELP.test(head)) return 'help';

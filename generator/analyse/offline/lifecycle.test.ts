@@ -123,9 +123,9 @@ describe('narrativeLifecycle', () => {
     expect(big.find((n) => n.id === 'mem-1')).toMatchObject({ status: 'fading', posts: 0 });
   });
 
-  it('brings a narrative back as emerging, never as continuing, after any gap', () => {
+  it('lets a narrative continue over a small hour that did not list it, and come back emerging after longer', () => {
     const short = narrativeLifecycle([draft('m', MEMORY, 0.1)], NOW, [hour(H(11), []), memoryAt(10, 0.1)]);
-    expect(short[0]).toMatchObject({ id: 'mem-1', status: 'emerging' });
+    expect(short[0]).toMatchObject({ id: 'mem-1', status: 'continuing' });
     const long = narrativeLifecycle([draft('m', MEMORY, 0.1)], NOW, [memoryAt(8, 0.1)]);
     expect(long[0]).toMatchObject({ id: 'mem-1', status: 'emerging' });
   });

@@ -70,12 +70,21 @@ interface Known {
   readonly firstSeen: string;
   /** Share by hours ago (1 = the previous hour); absent = not seen that hour. */
   readonly shares: ReadonlyMap<number, number>;
+  /** Hours ago in which the narrative was listed as no longer seen (0 posts). */
+  readonly gone: ReadonlySet<number>;
 }
 
 function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
   const byId = new Map<
     string,
-    { id: string; label: string; terms: readonly string[]; firstSeen: string; shares: Map<number, number> }
+    {
+      id: string;
+      label: string;
+      terms: readonly string[];
+      firstSeen: string;
+      shares: Map<number, number>;
+      gone: Set<number>;
+    }
   >();
   // Oldest first, so the newest sighting's terms win.
   for (const s of [...window].reverse()) {
@@ -88,11 +97,12 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
         terms: n.terms,
         firstSeen: n.firstSeen,
         shares: new Map(),
+        gone: new Set(),
       };
       if (n.posts > 0) {
         k.shares.set(ago, n.share);
         k.terms = n.terms;
-      }
+      } else k.gone.add(ago);
       byId.set(id, k);
     }
   }
@@ -106,8 +116,8 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  *   `narrativeSimilarity` ≥ `matchThreshold` [0.3]; pairs are matched one to one, most similar first. A
  *   matched narrative keeps its id, label and firstSeen; an unmatched one gets a new id and is first seen
  *   this hour.
- * - **emerging**: new; or back after missing the previous hour (never "no longer seen", then "continuing"
- *   the hour after); or clearly growing: share up by
+ * - **emerging**: new; or back after the previous hour listed it as no longer seen (never "no longer
+ *   seen", then "continuing" the hour after), or after two hours unseen; or clearly growing: share up by
  *   ≥ `growth` [50%] and by ≥ `minGrowthShare` [2 points] on the previous hour.
  * - **fading**: shrinking for at least two hours (share below the previous hour's, which was below the one
  *   before, and at most ¾ of it), unless the story is among the hour's top topics; or absent this hour
@@ -164,7 +174,8 @@ export function narrativeLifecycle(
   current.forEach((draft, i) => {
     const k = matchOf.get(i);
     // A label given with the story's group (what failed, which agent) says more than the old one: it wins.
-    let label = draft.fixedLabel ? draft.label : (k?.label ?? draft.label);
+    // A quoted post title names one hour's lead, not a narrative: a phrase replaces it when one comes.
+    let label = draft.fixedLabel || k?.label.startsWith('“') ? draft.label : (k?.label ?? draft.label);
     if (labels.has(label.toLowerCase())) {
       if (k) return; // two stories matched the same words: the larger one (earlier) carries it
       label = `${label} (${draft.terms.find((t) => !label.includes(t)) ?? 'more'})`;
@@ -206,8 +217,9 @@ function statusOf(
   k: Known,
   o: { growth: number; minGrowthShare: number },
 ): NarrativeSignal['status'] {
-  // Absent from the previous hour (and listed as no longer seen when that hour was big enough): it returns.
-  if (!k.shares.has(1)) return 'emerging';
+  // Back after the previous hour listed it as no longer seen, or after a longer gap: it returns, emerging.
+  // Absent from a small previous hour that did not list it, it simply continues.
+  if (!k.shares.has(1) && (k.gone.has(1) || !k.shares.has(2))) return 'emerging';
   const s1 = k.shares.get(1);
   const s2 = k.shares.get(2);
   if (s1 !== undefined && draft.share >= s1 * (1 + o.growth) && draft.share - s1 >= o.minGrowthShare)

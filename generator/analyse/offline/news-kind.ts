@@ -18,7 +18,7 @@ const MARKERS: ReadonlyArray<readonly [NewsKind, RegExp]> = [
   ],
   [
     'platform',
-    /\b(?:new features?|feature (?:update|release)|we(?:'ve| have) (?:added|shipped|launched|released)|changelog|platform update|moltbook (?:just )?(?:shipped|added|launched|released|changed|updated)|now (?:you can|available)|api (?:change|update)s?|submolt (?:limits|creation)|(?:\d[\d,]*|\d+k) agents (?:on|joined)|hacker news|went viral|screenshot(?:s|ting|ted)?)\b/i,
+    /\b(?:new features?|feature (?:update|release)|we(?:'ve| have) (?:added|shipped|launched|released)|changelog|platform update|moltbook (?:just )?(?:shipped|added|launched|released|changed|updated)|now (?:you can|available)|api (?:change|update)s?|submolt (?:limits|creation)|hacker news|went viral|screenshot(?:s|ting|ted)?)\b/i,
   ],
   [
     'drama',
@@ -30,9 +30,17 @@ const MARKERS: ReadonlyArray<readonly [NewsKind, RegExp]> = [
   ],
 ];
 
+/** The label of the story that gathers an hour's vote-inflated threads. */
+export const INFLATED_LABEL = 'vote-inflated posts';
+
 /** Accounts that speak for the forum itself: their announcements are platform news. */
 export const PLATFORM_ACCOUNTS: ReadonlySet<string> = new Set(['clawdclawderberg', 'mattprd', 'moltbook']);
 const PLATFORM_SUBMOLTS = /^(?:announcements?|changelog|moltbook-updates?)$/i;
+
+/** Whether a text reports something failing (the incident markers). */
+export function reportsFailure(text: string): boolean {
+  return (MARKERS.find(([kind]) => kind === 'incident')?.[1] ?? /$^/).test(text);
+}
 
 /** The news kinds a post speaks of, in `MARKERS` order: `title` in its title (or by who posted it), `opening` only further on. */
 export interface PostMarkers {
@@ -64,8 +72,8 @@ export function hasMarker(m: PostMarkers | undefined, kind: NewsKind): boolean {
 }
 
 /**
- * A story's kind of news from its posts' markers: each post weighs 1 for a kind in its title and ½ for one
- * only in its opening, the lead twice that; the heaviest kind wins when it reaches a third of the posts
+ * A story's kind of news from its posts' markers: each post weighs 1 for a kind in its title and ¼ for one
+ * only in its opening, the lead twice that (so a lone post's kind is in its title); the heaviest kind wins when it reaches a third of the posts
  * (or the lead's title carries it); ties go to the earlier kind in `order`. Otherwise `essay` when most posts
  * are essays, else `discussion`.
  */
@@ -80,7 +88,7 @@ export function storyNewsKind(
   markers.forEach((m, k) => {
     const lead = k === 0 ? 2 : 1;
     for (const kind of m.title) weight.set(kind, (weight.get(kind) ?? 0) + lead);
-    for (const kind of m.opening) weight.set(kind, (weight.get(kind) ?? 0) + 0.5 * lead);
+    for (const kind of m.opening) weight.set(kind, (weight.get(kind) ?? 0) + 0.25 * lead);
   });
   let best: NewsKind | null = null;
   let bestWeight = 0;

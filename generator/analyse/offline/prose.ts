@@ -2,7 +2,7 @@ import { capitalise, formatCount, formatInt, joinWords } from '../../../core/for
 import type { BackgroundItem, EngagementAnomaly, Story } from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
-import { PLATFORM_ACCOUNTS } from './news-kind.ts';
+import { INFLATED_LABEL, PLATFORM_ACCOUNTS } from './news-kind.ts';
 import { flatTitle } from './story-text.ts';
 
 /** What the title and summary are written from. */
@@ -15,6 +15,8 @@ export interface ProseFacts {
   readonly engagement: HourEngagement;
   /** Dropped posts that out-voted every quality post, when there were such. */
   readonly flood?: VoteFlood | null;
+  /** Post id → its opening in plain words, for the posts the summary may quote (untrusted text). */
+  readonly openings?: ReadonlyMap<string, string>;
 }
 
 /** What a flood's posts were, in a few words, by the reason the filter dropped them. */
@@ -94,7 +96,7 @@ export function writeTitle(facts: ProseFacts): string {
   if (!s) {
     const bg = facts.background[0];
     return bg
-      ? `A quiet hour of ${formatCount(bg.posts, bg.label.replace(/s$/, ''))} and little else`
+      ? `A quiet hour of ${streamCount(bg)} and little else`
       : 'A scattered hour: no story drew several agents';
   }
   const lead = flatTitle(s.lead.title);
@@ -104,6 +106,10 @@ export function writeTitle(facts: ProseFacts): string {
       `${formatInt(s.posts)} copies of "${lead.length > 40 ? `${lead.slice(0, 39)}…` : lead}" from ${formatCount(s.agents, 'account')} swamp the feed`,
     );
   if (isAuthorFlood(s)) return cut(`${by} floods the feed with ${formatCount(s.posts, 'post')}`);
+  if (s.label === INFLATED_LABEL)
+    return cut(
+      `Vote-inflated posts top the feed: ${by}'s "${lead}" at ${formatInt(s.lead.score)}${s.related[0] ? `, ${who(s.related[0].author)}'s at ${formatInt(s.related[0].score)}` : ''}`,
+    );
   if (s.newsKind === 'campaign' && s.agents === 1)
     return cut(`${by}'s "${lead}" draws ${formatCount(s.lead.comments, 'comment')}`);
   if (s.newsKind === 'incident' && s.agents >= 2)
@@ -117,32 +123,55 @@ export function writeTitle(facts: ProseFacts): string {
     return cut(`${capitalise(s.label)}: ${formatCount(s.agents, 'agent')}, led by ${by}`);
   const more =
     s.agents >= 3
-      ? ` — and ${formatCount(s.agents - 1, 'more agent')} on ${s.label}`
+      ? ` — and ${formatCount(s.agents - 1, 'more agent')}${quoted(s.label) ? '' : ` on ${s.label}`}`
       : comments(s, facts.engagement);
   return cut(`${by}: "${lead}"${more}`);
 }
 
 /** One sentence on a story, in the words its kind calls for. */
-export function storySentence(s: Story, engagement: HourEngagement): string {
+export function storySentence(s: Story, engagement: HourEngagement, said = ''): string {
   const lead = `"${flatTitle(s.lead.title)}"`;
   const by = who(s.lead.author);
+  const plain = said.replace(/"/g, "'").replace(/[.!?]+$/, '');
+  const quote = plain ? `: "${plain}"` : '';
   if (s.newsKind === 'campaign') return s.gist.split(/(?<=[.!?])\s/)[0] ?? s.gist;
+  if (s.label === INFLATED_LABEL)
+    return `${countWord(s.posts)} posts rode inflated votes to the top: ${joinWords(
+      [s.lead, ...s.related].map(
+        (p, i) =>
+          `${who(p.author)}'s "${flatTitle(p.title)}" (score ${formatInt(p.score)}, ${formatCount(p.comments, 'comment')}${i === 0 && plain ? `; it opens "${plain}"` : ''})`,
+      ),
+    )}.`;
   const c = comments(s, engagement);
   if (s.newsKind === 'incident' && s.agents >= 2)
-    return `${countWord(s.agents)} agents reported ${FAILURE.test(s.label) ? s.label : `trouble with ${s.label}`}, among them ${by} with ${lead}.`;
+    return `${countWord(s.agents)} agents reported ${FAILURE.test(s.label) ? s.label : `trouble with ${s.label}`}, among them ${by} with ${lead}${quote}.`;
   if (isAboutAgent(s))
-    return `${countWord(s.agents)} agents took on ${s.label}, among them ${by} with ${lead}.`;
+    return `${countWord(s.agents)} agents took on ${s.label}, among them ${by} with ${lead}${quote}.`;
   if (s.newsKind === 'platform' && s.lead.author && PLATFORM_ACCOUNTS.has(s.lead.author.toLowerCase()))
-    return `${by}, speaking for the forum, announced ${lead}${c}.`;
+    return `${by}, speaking for the forum, announced ${lead}${c}${quote}.`;
   if (s.posts === 1)
     return s.warning
-      ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')} on a vote-inflated score of ${formatInt(s.lead.score)}.`
+      ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')} on a vote-inflated score of ${formatInt(s.lead.score)}${quote}.`
       : c
-        ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')}.`
-        : `${by} posted ${lead}.`;
+        ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')}${quote}.`
+        : `${by} posted ${lead}${quote}.`;
+  if (quoted(s.label))
+    return `${by}'s ${lead}${c} and ${formatCount(s.posts - 1, 'related post')} by ${formatCount(Math.max(1, s.agents - 1), 'other agent')}${quote}.`;
   const verb =
     s.newsKind === 'launch' ? 'shipped and showed' : s.newsKind === 'security' ? 'took up' : 'discussed';
-  return `${countWord(s.agents)} agents ${verb} ${s.label}, led by ${by}'s ${lead}${c}.`;
+  return `${countWord(s.agents)} agents ${verb} ${s.label}, led by ${by}'s ${lead}${c}${quote}.`;
+}
+
+/** A label that is a quoted post title (`“I am born.”`), not a phrase. */
+function quoted(label: string): boolean {
+  return label.startsWith('“');
+}
+
+/** A stream's posts counted in words: `143 introductions`, `1 test post`, `12 posts in Chinese`. */
+function streamCount(b: BackgroundItem): string {
+  return b.label.startsWith('posts ')
+    ? `${formatCount(b.posts, 'post')} ${b.label.slice('posts '.length)}`
+    : formatCount(b.posts, b.label.replace(/s$/, ''));
 }
 
 /** "Also in the feed: 143 introductions, 35 test posts and 40 token mints." */
@@ -151,7 +180,7 @@ export function backgroundSentence(background: readonly BackgroundItem[]): strin
   const languages = background.filter((b) => b.stream === 'other-languages');
   const parts = background
     .filter((b) => b.stream !== 'other-languages')
-    .map((b) => ({ n: b.posts, text: formatCount(b.posts, b.label.replace(/s$/, '')) }));
+    .map((b) => ({ n: b.posts, text: streamCount(b) }));
   const foreign = languages.reduce((n, b) => n + b.posts, 0);
   if (foreign > 0) {
     const where =
@@ -173,8 +202,10 @@ export function writeSummary(facts: ProseFacts): string {
     return 'Nothing this hour passed the quality filter, so there are no stories, narratives or discussions to report.';
   const [first, ...rest] = facts.stories;
   const sentences: string[] = [];
-  if (first) sentences.push(storySentence(first, facts.engagement));
-  else sentences.push('No subject drew several agents this hour; the posts went their own ways.');
+  if (first) {
+    // The headline story says what its lead says, not only its title (which can be opaque).
+    sentences.push(storySentence(first, facts.engagement, facts.openings?.get(first.lead.postId) ?? ''));
+  } else sentences.push('No subject drew several agents this hour; the posts went their own ways.');
   const next = rest
     .slice(0, 2)
     .map((s) => storySentence(s, facts.engagement).replace(/\.$/, ''))

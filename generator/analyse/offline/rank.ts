@@ -143,12 +143,14 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
   const lead = posts[0] as ForumPost;
   const base = writeStory(corpus, d, input.urlBase, input.narrativeIdOf(d), input.total);
   // Posts gathered around one agent others name and answer are drama, whatever words they use.
-  const newsKind: NewsKind = d.subject
-    ? 'drama'
-    : storyNewsKind(
-        posts.map(newsMarkers),
-        d.members.filter((i) => (corpus.posts[i]?.content.length ?? 0) >= 1200).length,
-      );
+  const newsKind: NewsKind = d.newsKind
+    ? d.newsKind
+    : d.subject
+      ? 'drama'
+      : storyNewsKind(
+          posts.map(newsMarkers),
+          d.members.filter((i) => (corpus.posts[i]?.content.length ?? 0) >= 1200).length,
+        );
   // A story about one agent is new or not by that agent; any other by its words and what it names.
   const keys = d.subject ? [`@${d.subject}`] : [...d.terms.slice(0, NOVELTY_KEYS), ...d.entities.slice(0, 3)];
   const { novelty: fresh, seen } = novelty(keys, hours);

@@ -73,16 +73,16 @@ describe('sentimentShift', () => {
 
   it('leads with the mood word, and calls a move within the noise steady even when the word changed', () => {
     expect(sentimentShift(tone('skeptical', 0.1), NOW, [earlier('philosophical', 0.09)])).toBe(
-      "Now skeptical, after philosophical in the previous hour; the posts' average warmth held steady (mean tone 0.09 → 0.10, noise ±0.06).",
+      "Now skeptical; the previous hour read philosophical. The posts' average warmth held steady (mean tone 0.09 → 0.10, noise ±0.06).",
     );
     expect(sentimentShift(tone('wary', 0.1), NOW, [earlier('wary', 0.09)])).toMatch(
-      /^Still wary, as in the previous hour; .*held steady/,
+      /^Still wary, as in the previous hour\. .*held steady/,
     );
   });
 
   it('says warmer or cooler only when the numbers moved beyond the noise, in their direction', () => {
     expect(sentimentShift(tone('technical', 0.3), NOW, [earlier('technical', 0.1)])).toBe(
-      'Still technical, as in the previous hour; the posts read warmer (mean tone 0.10 → 0.30, noise ±0.06).',
+      'Still technical, as in the previous hour. The posts read warmer (mean tone 0.10 → 0.30, noise ±0.06).',
     );
     expect(sentimentShift(tone('anxious', -0.2), NOW, [earlier('technical', 0.1)])).toMatch(/read cooler/);
     // A noisy hour: the same change is not beyond its noise.
@@ -101,7 +101,7 @@ describe('sentimentShift', () => {
   it('compares tone words only when the earlier hour kept no signals', () => {
     const prev = { ...earlier('anxious', 0), signals: null };
     expect(sentimentShift(tone('playful', 0.4), NOW, [prev])).toBe(
-      'Now playful, after anxious in the previous hour (mean tone 0.40; no score kept for the earlier hour).',
+      'Now playful; the previous hour read anxious (mean tone 0.40; no score kept for the earlier hour).',
     );
   });
 });

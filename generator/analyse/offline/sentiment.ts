@@ -151,7 +151,7 @@ function hoursApart(later: string, earlier: string): number {
 
 /**
  * The tone change against the newest earlier hour, the mood word first and the numbers as its evidence:
- * the word's own change ("Now wary, after skeptical the previous hour" / "Still wary"), then whether the
+ * the word's own change ("Now wary; the previous hour read skeptical" / "Still wary"), then whether the
  * posts' mean compound moved: "warmer" / "cooler" only when it moved by more than twice the combined
  * standard error of the two hours' means (each hour's own spread of post scores), else "held steady".
  * Without signals for the earlier hour its digest's `overallSentiment` is compared; without an earlier
@@ -166,7 +166,7 @@ export function sentimentShift(tone: HourTone, hourStart: string, previous: read
   const before = prev.signals?.tone ?? prev.digest.overallSentiment;
   if (tone.word === 'quiet') return `Too few posts to read a tone this hour; ${ref} was ${before}.`;
   const word =
-    before === tone.word ? `Still ${tone.word}, as in ${ref}` : `Now ${tone.word}, after ${before} in ${ref}`;
+    before === tone.word ? `Still ${tone.word}, as in ${ref}` : `Now ${tone.word}; ${ref} read ${before}`;
   if (!prev.signals)
     return `${word} (mean tone ${signed(tone.meanCompound)}; no score kept for the earlier hour).`;
   const was = prev.signals.meanCompound;
@@ -174,6 +174,6 @@ export function sentimentShift(tone: HourTone, hourStart: string, previous: read
   const earlierNoise = prev.signals.toneNoise ?? tone.noise;
   const noise = 2 * Math.sqrt(tone.noise ** 2 + earlierNoise ** 2);
   const numbers = `mean tone ${signed(was)} → ${signed(tone.meanCompound)}, noise ±${noise.toFixed(2)}`;
-  if (Math.abs(delta) <= noise) return `${word}; the posts' average warmth held steady (${numbers}).`;
-  return `${word}; the posts read ${delta > 0 ? 'warmer' : 'cooler'} (${numbers}).`;
+  if (Math.abs(delta) <= noise) return `${word}. The posts' average warmth held steady (${numbers}).`;
+  return `${word}. The posts read ${delta > 0 ? 'warmer' : 'cooler'} (${numbers}).`;
 }

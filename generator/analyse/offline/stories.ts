@@ -1,8 +1,8 @@
-import type { PostKind } from '../../../core/schemas/digest.ts';
+import type { NewsKind, PostKind } from '../../../core/schemas/digest.ts';
 import { type SparseVector, singlePassClusters } from './cluster.ts';
 import type { HourCorpus } from './corpus.ts';
 import { entityDisplay } from './entities.ts';
-import { storyLabel } from './story-label.ts';
+import { quotedTitle, storyLabel } from './story-label.ts';
 import { containsPhrase } from './topics.ts';
 
 /** A story of the hour before it is written up: posts about the same thing. */
@@ -19,6 +19,8 @@ export interface StoryDraft {
   readonly subject: string | null;
   /** Its label was given with its group (a subject or an agent), not chosen from its words: it is kept. */
   readonly fixedLabel: boolean;
+  /** The kind of news its group was found as (vote-inflated posts: an incident); null to read it from its posts. */
+  readonly newsKind: NewsKind | null;
   /** Σ over its distinct authors of their best post's weight (anomalous engagement counts as none). */
   readonly prominence: number;
   /** Distinct authors. */
@@ -36,6 +38,8 @@ export interface StoryOptions {
 }
 
 const MAX_TERMS = 8;
+/** Clustered groups smaller than this must share a phrase or an entity to be a story. */
+const SMALL_GROUP = 4;
 const VECTOR_TERMS = 16;
 /** Phrases in more than this share of a 50+ post hour are background (`agent`, `human`), not topic. */
 const BACKGROUND = 0.25;
@@ -66,6 +70,8 @@ export function findStories(
   options: StoryOptions & {
     readonly exclude?: ReadonlySet<number>;
     readonly entities?: readonly (readonly string[])[];
+    /** Posts whose comments look automated: never a story of their own, whatever their thread. */
+    readonly swarmed?: ReadonlySet<number>;
     /**
      * Groups found before clustering (posts around one named agent, posts reporting the same failure),
      * each with its label and, for an agent's group, the agent (lower-case handle) it is about.
@@ -74,6 +80,7 @@ export function findStories(
       readonly label: string;
       readonly members: readonly number[];
       readonly subject?: string;
+      readonly newsKind?: NewsKind;
     }[];
   } = {},
 ): StoryDraft[] {
@@ -84,6 +91,7 @@ export function findStories(
     members: number[];
     label?: string;
     subject?: string;
+    newsKind?: NewsKind;
   }[] = [];
   const entities = options.entities ?? [];
   const liveSet = new Set(live);
@@ -96,6 +104,7 @@ export function findStories(
         members,
         label: g.label,
         ...(g.subject ? { subject: g.subject } : {}),
+        ...(g.newsKind ? { newsKind: g.newsKind } : {}),
       });
   }
   const pool = live.filter((i) => !preset.has(i));
@@ -131,6 +140,7 @@ export function findStories(
       members: readonly number[];
       label?: string;
       subject?: string;
+      newsKind?: NewsKind;
     },
     pruned = false,
   ): StoryDraft | null => {
@@ -139,7 +149,13 @@ export function findStories(
     );
     const ranked = rankMembers(corpus, anomalous, g.members, memberVectors);
     const shared = characteristicTerms(keysOf, g.members, idf);
-    // Members of a keyword community may share no one word; then each one's strongest words stand for it.
+    // A small clustered group that shares only lone words ("openclaw", "manifesto") is no story: it needs
+    // a phrase of two or more words, or an agent, ticker, code or site, in common.
+    const concrete = (t: string): boolean =>
+      isEntityKey(t) ? !t.startsWith('file:') && !t.startsWith('m/') : t.includes(' ');
+    if (!g.label && g.members.length > 1 && g.members.length < SMALL_GROUP && !shared.some(concrete))
+      return null;
+    // A preset group may share no one word; then each one's strongest words stand for it.
     const all = shared.length > 0 ? shared : characteristicTerms(keysOf, g.members, idf, 1);
     const phrases = all.filter((t) => !isEntityKey(t));
     // A story held together by what it names alone (an agent, an error code) is matched by those names.
@@ -163,13 +179,14 @@ export function findStories(
       }
     }
     return {
-      label,
+      label: g.label || label.startsWith('@') ? label : titled(corpus, ranked, label, terms),
       kind,
       members: ranked,
       terms: terms.slice(0, MAX_TERMS),
       entities: all.filter(isEntityKey).slice(0, MAX_TERMS),
       subject: g.subject ?? null,
       fixedLabel: g.label !== undefined,
+      newsKind: g.newsKind ?? null,
       prominence: prominence(corpus, anomalous, g.members),
       authors: new Set(g.members.map((i) => voiceOf(corpus, i))).size,
     };
@@ -189,7 +206,7 @@ export function findStories(
   }
   // A post in no story is still a story of its own when the hour talked about it.
   for (const i of loose.sort((a, b) => a - b)) {
-    if ((corpus.posts[i]?.commentCount ?? 0) < loneThreadComments) continue;
+    if ((corpus.posts[i]?.commentCount ?? 0) < loneThreadComments || options.swarmed?.has(i)) continue;
     const made = story({ members: [i] });
     if (made) stories.push(made);
   }
@@ -264,7 +281,11 @@ function rankMembers(
     const penalty = anomalous.has(i) ? 0.01 : 1;
     return { i, s: central * (corpus.weights[i] ?? 1) * penalty };
   });
-  return score.sort((a, b) => b.s - a.s || a.i - b.i).map((x) => x.i);
+  const comments = (i: number): number => corpus.posts[i]?.commentCount ?? 0;
+  // Posts that are all flagged are ranked by their threads: their votes say nothing.
+  if (members.every((i) => anomalous.has(i)))
+    return [...members].sort((a, b) => comments(b) - comments(a) || a - b);
+  return score.sort((a, b) => b.s - a.s || comments(b.i) - comments(a.i) || a.i - b.i).map((x) => x.i);
 }
 
 /** Phrase keys most particular to the members: (share of members using it) × idf, used by ≥ 2 members when there are 2+. */
@@ -325,6 +346,30 @@ function uniqueLabels(stories: readonly StoryDraft[]): StoryDraft[] {
     seen.set(key, times + 1);
     return times === 0 ? s : { ...s, label: `${s.label} (${times + 1})` };
   });
+}
+
+/**
+ * A clustered story's label when one of its posts' titles uses it; else the first of its characteristic
+ * phrases (two or more words) that two of its titles use; else its lead's title, quoted: a phrase found
+ * only in bodies ("gmail accounts") names a detail, not what the story is about.
+ */
+function titled(
+  corpus: HourCorpus,
+  members: readonly number[],
+  label: string,
+  terms: readonly string[],
+): string {
+  const flat = (t: string): string =>
+    t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}.]+/gu, ' ')
+      .trim();
+  const titles = members.map((i) => flat(corpus.posts[i]?.title ?? ''));
+  const uses = (phrase: string): number => titles.filter((t) => containsPhrase(t, phrase)).length;
+  if (uses(label.toLowerCase().replace(/-/g, ' ')) > 0) return label;
+  const phrase = terms.find((t) => t.includes(' ') && !isEntityKey(t) && uses(t) >= 2);
+  if (phrase) return corpus.terms.get(phrase)?.display ?? phrase;
+  return quotedTitle(corpus.posts[members[0] ?? -1]?.title ?? '') ?? label;
 }
 
 /**

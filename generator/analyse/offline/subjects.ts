@@ -1,5 +1,7 @@
 import type { ForumPost } from '../../../core/forum.ts';
+import type { NewsKind } from '../../../core/schemas/digest.ts';
 import { getOrCreate } from './collections.ts';
+import { reportsFailure } from './news-kind.ts';
 
 /** A group of posts on the same concrete subject of one kind of news: a story before clustering. */
 export interface SubjectGroup {
@@ -7,6 +9,8 @@ export interface SubjectGroup {
   readonly label: string;
   /** Corpus indices of its posts. */
   readonly members: readonly number[];
+  /** The kind of news its subject is (a failure: incident; a security subject; a conflict: drama). */
+  readonly newsKind?: NewsKind;
 }
 
 /** The parts of the forum agents report broken, each with the words that name it, most specific first. */
@@ -57,7 +61,7 @@ const SECURITY: ReadonlyArray<readonly [string, RegExp]> = [
 const DRAMA: ReadonlyArray<readonly [string, RegExp]> = [
   [
     'karma farming and vote gaming',
-    /\bkarma\b|\b(?:mass[- ])?upvot\w*|\bvote[- ]?(?:gaming|manipulation|farming|rigging|bots?)\b|\bfarming\b/i,
+    /\bkarma[- ](?:farm\w*|games?|gaming|dynamics)|\bfarming karma\b|\bmass[- ]upvot\w*|\bvote[- ]?(?:gaming|manipulation|farming|rigging|bots?)\b|\bupvote (?:bots?|rings?|farms?|exchange)\b|\bgaming the (?:votes|karma|feed|hot page)\b|\b(?:fake|inflated) (?:votes|upvotes|karma)\b/i,
   ],
   [
     'self-crowned rulers',
@@ -83,6 +87,18 @@ function subjectOf(
 ): string | null {
   for (const text of titleOnly ? [post.title] : [post.title, post.content.slice(0, 400)])
     for (const [label, re] of table) if (re.test(text)) return label;
+  return null;
+}
+
+/**
+ * The part of the forum a post's opening reports broken in one sentence (the failure and the part named
+ * together), so a post that mentions comments in one place and an error in another is no report.
+ */
+function failureInBody(post: ForumPost): string | null {
+  for (const sentence of post.content.slice(0, 400).split(/(?<=[.!?])\s+|\n+/)) {
+    if (!reportsFailure(sentence)) continue;
+    for (const [label, re] of BROKEN) if (re.test(sentence)) return label;
+  }
   return null;
 }
 
@@ -119,7 +135,7 @@ export function subjectGroups(
     const broken = incident ? subjectOf(p, BROKEN, true) : null;
     const secured = broken || !isSecurity(i) ? null : subjectOf(p, SECURITY, true);
     const conflict = broken || secured ? null : subjectOf(p, DRAMA, true);
-    const later = broken || secured || conflict || !incident ? null : subjectOf(p, BROKEN);
+    const later = broken || secured || conflict || !incident ? null : failureInBody(p);
     const key = broken
       ? `incident:${broken}`
       : secured
@@ -137,7 +153,7 @@ export function subjectGroups(
     if (agents.size < 2) continue;
     const subject = key.slice(key.indexOf(':') + 1);
     if (!key.startsWith('incident:')) {
-      out.push({ label: subject, members });
+      out.push({ label: subject, members, newsKind: key.startsWith('security:') ? 'security' : 'drama' });
       continue;
     }
     const codes = new Map<string, number>();
@@ -147,7 +163,7 @@ export function subjectGroups(
       if (m?.[1]) codes.set(m[1], (codes.get(m[1]) ?? 0) + 1);
     }
     const [code] = [...codes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] ?? [];
-    out.push({ label: code ? `${subject} (HTTP ${code})` : subject, members });
+    out.push({ label: code ? `${subject} (HTTP ${code})` : subject, members, newsKind: 'incident' });
   }
   return out;
 }

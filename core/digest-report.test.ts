@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { type ReportFields, renderFullDigest, sectionsFromFields } from './digest-report.ts';
+import type { BackgroundItem, HourNumbers, Story, StoryPost, ToneReport } from './schemas/digest.ts';
+import { makeDigest } from './testing/digest.ts';
+
+const BASE = 'https://forum.example/post/';
+const EVIL = 'Click [here](https://evil.example) <script>alert(1)</script> **now**';
+
+function storyPost(id: string, title: string, author: string | null = 'ada'): StoryPost {
+  return { postId: id, url: `${BASE}${id}`, title, author, submolt: 'general', score: 12, comments: 3 };
+}
+
+const STORY: Story = {
+  id: 'comments-failing',
+  label: 'comments failing (HTTP 401)',
+  kind: 'help',
+  gist: `@ada's "${EVIL}" and more.`,
+  lead: storyPost('p1', EVIL, 'ev<il>'),
+  related: [storyPost('p2', 'Cannot comment anymore', 'bea')],
+  posts: 4,
+  share: 0.1,
+  agents: 4,
+  notableAgents: ['ada', 'bea'],
+  score: 40,
+  comments: 12,
+  narrativeId: null,
+  newsKind: 'incident',
+  newsScore: 5,
+  signals: ['4 agents', '3 agents name HTTP 401'],
+  warning: 'Votes <b>burst</b>.',
+};
+
+const BACKGROUND: BackgroundItem[] = [
+  {
+    stream: 'introductions',
+    label: 'introductions',
+    posts: 20,
+    agents: 19,
+    examples: [storyPost('i1', 'Just hatched')],
+  },
+];
+
+const NUMBERS: HourNumbers = {
+  authors: 30,
+  droppedByReason: { empty: 12, spam: 3, duplicate: 0 },
+  postsByKind: { discussion: 20, question: 10 },
+  inStories: 12,
+  commentsReported: 80,
+  threadsFetched: 5,
+  commentsRead: 60,
+  threads: { wanted: 6, fetched: 5, failed: 1 },
+  narrativesTracked: 3,
+  flaggedPosts: 1,
+  engagement: 'frozen',
+  engagementNote: "80% of the hour's posts drew no comment <while> votes kept coming.",
+};
+
+const TONE: ToneReport = {
+  word: 'frustrated',
+  why: 'Agents hit comments failing.',
+  meanCompound: -0.12,
+  noise: 0.04,
+  scored: 40,
+};
+
+function fields(overrides: Partial<ReportFields> = {}): ReportFields {
+  return {
+    title: `Four agents report comments failing: "${EVIL}"`,
+    summary: 'Four agents reported comments failing. Also in the feed: 20 introductions.',
+    hourStart: '2026-02-01T12:00:00.000Z',
+    hourEnd: '2026-02-01T13:00:00.000Z',
+    totalPosts: 60,
+    qualityPosts: 40,
+    hotDiscussions: [
+      {
+        topic: `Thread on ${EVIL}`,
+        sentiment: 'critical',
+        description: 'Agents compare errors.',
+        notableAgents: ['ada', 'b_e_a'],
+        postId: 'p3',
+        postUrl: `${BASE}p3`,
+        sentimentOf: 'replies',
+      },
+    ],
+    topPostPatterns: [
+      {
+        pattern: 'asks-a-question',
+        description: 'The title asks a question',
+        topShare: 0.6,
+        baseShare: 0.2,
+        lift: 3,
+        evidence: [{ postId: 'p4', title: EVIL, author: 'cy', upvotes: 40, comments: 12 }],
+      },
+    ],
+    stories: [STORY],
+    anomalies: [{ post: storyPost('p5', 'Pumped post'), reason: 'Votes arrived in one burst.' }],
+    background: BACKGROUND,
+    numbers: NUMBERS,
+    tone: TONE,
+    sentimentShift: 'More frustrated than the previous hour.',
+    narrativeLines: [
+      {
+        id: 'n1',
+        label: 'comment outages',
+        status: 'emerging',
+        posts: 6,
+        share: 0.15,
+        previousShare: 0.05,
+        firstSeen: '2026-02-01T12:00:00.000Z',
+      },
+    ],
+    floodNote: 'Left out of this digest: 12 empty posts drew 900 votes.',
+    ...overrides,
+  };
+}
+
+const headings = (md: string): string[] => md.split('\n').filter((l) => /^#{1,2} /.test(l));
+
+describe('renderFullDigest', () => {
+  it('renders the sections in order', () => {
+    const md = renderFullDigest(fields());
+    expect(headings(md).slice(1)).toEqual([
+      '## Overview',
+      '## Stories',
+      '## Hot discussions',
+      '## Background',
+      '## Narratives',
+      '## Tone',
+      '## What worked',
+      '## Flagged engagement',
+      '## Numbers',
+    ]);
+    expect(md.endsWith('|\n')).toBe(true);
+  });
+
+  it('leaves out Background and Flagged engagement when there is nothing to show', () => {
+    const md = renderFullDigest(fields({ background: [], anomalies: [], floodNote: undefined }));
+    expect(headings(md)).not.toContain('## Background');
+    expect(headings(md)).not.toContain('## Flagged engagement');
+    expect(headings(md).slice(1)).toEqual([
+      '## Overview',
+      '## Stories',
+      '## Hot discussions',
+      '## Narratives',
+      '## Tone',
+      '## What worked',
+      '## Numbers',
+    ]);
+  });
+
+  it('escapes untrusted text: no raw tag, and only the report’s own links', () => {
+    const md = renderFullDigest(fields());
+    expect(md).not.toMatch(/(?<!\\)</);
+    expect(md).not.toContain('<script>');
+    expect(md).not.toContain('[here](https://evil.example)');
+    // Every link opens on a forum post.
+    const links = [...md.matchAll(/(?<!\\)\]\(/g)].map((m) =>
+      md.slice((m.index ?? 0) + 2, (m.index ?? 0) + 2 + BASE.length),
+    );
+    expect(links.length).toBeGreaterThan(0);
+    for (const l of links) expect(l).toBe(BASE);
+    expect(md).toContain('\\<script\\>');
+    expect(md).toContain('by @ev\\<il\\>');
+  });
+
+  it('puts the engagement note under Hot discussions and in the table', () => {
+    const md = renderFullDigest(fields());
+    const section = md.slice(md.indexOf('## Hot discussions'), md.indexOf('## Background'));
+    expect(section).toContain("80% of the hour's posts drew no comment \\<while\\> votes kept coming.");
+    expect(md).toContain('| Engagement | frozen |');
+    const organic = renderFullDigest(
+      fields({ numbers: { ...NUMBERS, engagement: 'organic', engagementNote: '' } }),
+    );
+    expect(organic).not.toContain('drew no comment');
+  });
+
+  it('shows the overview paragraphs when given, the summary otherwise', () => {
+    const own = renderFullDigest(fields({ overview: ['First paragraph.', 'Second paragraph.'] }));
+    const overview = own.slice(own.indexOf('## Overview'), own.indexOf('## Stories'));
+    expect(overview).toContain('First paragraph.\n\nSecond paragraph.');
+    expect(overview).not.toContain('Four agents reported comments failing.');
+    const plain = renderFullDigest(fields());
+    expect(plain.slice(plain.indexOf('## Overview'), plain.indexOf('## Stories'))).toContain(
+      'Four agents reported comments failing.',
+    );
+  });
+
+  it('gives each story its numbers, kind, signals, warning and posts', () => {
+    const md = renderFullDigest(fields());
+    expect(md).toContain('### 1. comments failing (HTTP 401)');
+    expect(md).toContain('4 posts by 4 agents · incident · 4 agents; 3 agents name HTTP 401');
+    expect(md).toContain('**Warning:** Votes \\<b\\>burst\\</b\\>.');
+    expect(md).toContain(`- [Cannot comment anymore](${BASE}p2) by @bea (score 12, 3 comments)`);
+  });
+
+  it('lists the numbers, leaving zero reasons out and noting failed threads', () => {
+    const md = renderFullDigest(fields());
+    expect(md).toContain('| Dropped by the filter | empty 12, spam 3 |');
+    expect(md).toContain('| Quality posts (passed the filter) | 40 (67%) |');
+    expect(md).toContain('(incomplete hour: replies of some threads are missing)');
+    expect(md).toContain('| Mean tone (VADER compound) | -0.12 ± 0.04 |');
+  });
+});
+
+describe('sectionsFromFields', () => {
+  it('is null for a digest written before numbers and tone', () => {
+    expect(sectionsFromFields(makeDigest('2026-02-01T12:00:00.000Z'))).toBeNull();
+    expect(sectionsFromFields(makeDigest('2026-02-01T12:00:00.000Z', { numbers: NUMBERS }))).toBeNull();
+    expect(sectionsFromFields(makeDigest('2026-02-01T12:00:00.000Z', { tone: TONE }))).toBeNull();
+  });
+
+  it('renders background, tone, what worked, flagged engagement and numbers, in order', () => {
+    const md = sectionsFromFields(
+      makeDigest('2026-02-01T12:00:00.000Z', {
+        numbers: NUMBERS,
+        tone: TONE,
+        background: BACKGROUND,
+        floodNote: 'Left out of this digest: 12 empty posts.',
+      }),
+    );
+    expect(md).not.toBeNull();
+    expect(headings(md ?? '')).toEqual([
+      '## Background',
+      '## Tone',
+      '## What worked',
+      '## Flagged engagement',
+      '## Numbers',
+    ]);
+    expect(md).toContain('**frustrated**: Agents hit comments failing.');
+  });
+});

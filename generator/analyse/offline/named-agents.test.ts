@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { ForumPost } from '../../../core/forum.ts';
+import { handleMatcher, postEntities } from './entities.ts';
+import { namedAgentGroups } from './named-agents.ts';
+import { post } from './testing/posts.ts';
+
+/** Groups over every post, entities read as the analyser reads them (authors' handles, bare or `@`). */
+function groups(specs: readonly [author: string, title: string, content?: string][], known: string[] = []) {
+  const posts: ForumPost[] = specs.map(([author, title, content], i) =>
+    post({ id: `p${i}`, author, title, content: content ?? '' }),
+  );
+  const authors = [...new Set([...posts.map((p) => p.author ?? ''), ...known])];
+  const matcher = handleMatcher(authors);
+  const forms = new Map(authors.map((a) => [a.toLowerCase(), a]));
+  return namedAgentGroups(
+    posts,
+    posts.map((_, i) => i),
+    posts.map((p) => postEntities(p, matcher)),
+    forms,
+  );
+}
+
+describe('namedAgentGroups', () => {
+  it('gathers three agents naming one, two in a title, with the agent’s own posts', () => {
+    const found = groups([
+      ['Shellraiser', 'I am your king now'],
+      ['alpha', 'Shellraiser is no king of mine'],
+      ['beta', 'Why I refuse @Shellraiser'],
+      ['gamma', 'Thoughts on the week', 'Shellraiser keeps posting.'],
+      ['delta', 'Memory notes', 'Nothing to do with anyone.'],
+    ]);
+    expect(found).toEqual([{ label: '@Shellraiser', members: [0, 1, 2, 3] }]);
+  });
+
+  it('needs two namers to name the agent in a title', () => {
+    expect(
+      groups([
+        ['Shellraiser', 'I am your king now'],
+        ['alpha', 'Shellraiser is no king of mine'],
+        ['beta', 'Thoughts', 'Shellraiser again.'],
+        ['gamma', 'More thoughts', 'As @Shellraiser said.'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('needs three distinct namers', () => {
+    expect(
+      groups([
+        ['Shellraiser', 'I am your king now'],
+        ['alpha', 'Shellraiser is no king of mine'],
+        ['alpha', 'Still no: Shellraiser'],
+        ['beta', 'Against @Shellraiser'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('does not count the agent naming itself', () => {
+    expect(
+      groups([
+        ['Shellraiser', 'Shellraiser speaks'],
+        ['Shellraiser', 'Shellraiser speaks again'],
+        ['alpha', 'Shellraiser is no king'],
+        ['beta', 'Against @Shellraiser'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('puts a post in one group only, the most named agent first', () => {
+    const found = groups([
+      ['alpha', 'KingMolt and Shellraiser both lose'],
+      ['beta', 'KingMolt is a fraud'],
+      ['gamma', 'KingMolt again'],
+      ['delta', 'Why KingMolt?'],
+      ['epsilon', 'Shellraiser is a fraud'],
+      ['zeta', 'Shellraiser again'],
+      ['eta', 'Thoughts', 'Shellraiser, still.'],
+      ['KingMolt', 'Bow before me'],
+      ['Shellraiser', 'I am king'],
+    ]);
+    expect(found.map((g) => g.label)).toEqual(['@KingMolt', '@Shellraiser']);
+    expect(found[0]?.members).toEqual([7, 0, 1, 2, 3]);
+    // Post 0 names both; four namers each, so the tie goes by handle and post 0 to KingMolt.
+    expect(found[1]?.members).toEqual([8, 4, 5, 6]);
+    const all = found.flatMap((g) => g.members);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('drops a group left with fewer than three agents once its posts are taken', () => {
+    // Four namers each; KingMolt goes first and takes three of Shellraiser's four posts.
+    const found = groups(
+      [
+        ['alpha', 'KingMolt vs Shellraiser'],
+        ['beta', 'KingMolt vs Shellraiser, round two'],
+        ['gamma', 'KingMolt and Shellraiser'],
+        ['delta', 'KingMolt rules'],
+        ['epsilon', 'Shellraiser too'],
+      ],
+      ['KingMolt', 'Shellraiser'],
+    );
+    expect(found).toEqual([{ label: '@KingMolt', members: [0, 1, 2, 3] }]);
+  });
+});

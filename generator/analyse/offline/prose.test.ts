@@ -1,0 +1,294 @@
+import { describe, expect, it } from 'vitest';
+import type { BackgroundItem, NewsKind, Story } from '../../../core/schemas/digest.ts';
+import type { VoteFlood } from '../../filter/vote-flood.ts';
+import type { HourEngagement } from './engagement.ts';
+import { backgroundSentence, floodSentence, type ProseFacts, writeSummary, writeTitle } from './prose.ts';
+
+const ORGANIC: HourEngagement = { state: 'organic', zeroComments: 0.2, bar: 5, note: '' };
+const FROZEN: HourEngagement = {
+  state: 'frozen',
+  zeroComments: 0.9,
+  bar: 5,
+  note: "90% of the hour's 40 posts drew no comment while votes kept coming.",
+};
+
+type StoryFields = Partial<Omit<Story, 'lead'>> & {
+  leadTitle?: string;
+  author?: string | null;
+  leadScore?: number;
+  leadComments?: number;
+};
+
+/** A story of `kind` about `label`, led by `@author`'s post. */
+function story(
+  kind: NewsKind,
+  label: string,
+  { leadTitle, author, leadScore, leadComments, ...fields }: StoryFields = {},
+): Story {
+  return {
+    id: 'story',
+    label,
+    kind: 'discussion',
+    gist: 'Gist.',
+    lead: {
+      postId: 'p1',
+      url: 'https://forum.example/post/p1',
+      title: leadTitle ?? 'How I handle memory persistence between sessions',
+      author: author === undefined ? 'Ada' : author,
+      submolt: 'general',
+      score: leadScore ?? 4,
+      comments: leadComments ?? 12,
+    },
+    related: [],
+    posts: 3,
+    share: 0.05,
+    agents: 3,
+    notableAgents: [],
+    score: 9,
+    comments: 20,
+    narrativeId: null,
+    newsKind: kind,
+    newsScore: 3,
+    ...fields,
+  };
+}
+
+function bg(stream: BackgroundItem['stream'], label: string, posts: number): BackgroundItem {
+  return { stream, label, posts, agents: posts, examples: [] };
+}
+
+function facts(fields: Partial<ProseFacts>): ProseFacts {
+  return { qualityPosts: 50, stories: [], background: [], anomalies: [], engagement: ORGANIC, ...fields };
+}
+
+const title = (stories: Story[], fields: Partial<ProseFacts> = {}): string =>
+  writeTitle(facts({ stories, ...fields }));
+
+const VOTE_FLOOD: VoteFlood = {
+  reason: 'empty',
+  posts: 115,
+  score: 34_500,
+  keptScore: 900,
+  qualityPosts: 80,
+  commonTitle: '🦞',
+  commonTitleCount: 100,
+};
+
+describe('writeTitle', () => {
+  it('says when nothing passed the filter', () => {
+    expect(writeTitle(facts({ qualityPosts: 0 }))).toBe('A quiet hour: no posts passed the quality filter');
+  });
+
+  it('tells a storyless hour by its background, or as scattered', () => {
+    expect(writeTitle(facts({ background: [bg('introductions', 'introductions', 12)] }))).toBe(
+      'A quiet hour of 12 introductions and little else',
+    );
+    expect(writeTitle(facts({ background: [bg('tests', 'test posts', 1)] }))).toBe(
+      'A quiet hour of 1 test post and little else',
+    );
+    expect(writeTitle(facts({}))).toBe('A scattered hour: no story drew several agents');
+  });
+
+  it('tells a flood by its size and accounts', () => {
+    const flood = story('campaign', 'flood of "🦞" posts', { leadTitle: '🦞', posts: 115, agents: 4 });
+    expect(title([flood])).toBe('115 copies of "🦞" from 4 accounts swamp the feed');
+    const long = story('campaign', 'flood of "x" posts', {
+      leadTitle: 'A very long template title that goes on for quite a while',
+      posts: 20,
+      agents: 1,
+    });
+    expect(title([long])).toBe(
+      '20 copies of "A very long template title that goes on…" from 1 account swamp the feed',
+    );
+  });
+
+  it('tells an author flood by its posts', () => {
+    const s = story('campaign', "@Spammy's post flood", { author: 'Spammy', posts: 12, agents: 1 });
+    expect(title([s])).toBe('@Spammy floods the feed with 12 posts');
+  });
+
+  it('tells engaged bait by its thread', () => {
+    const s = story('campaign', '@Baiter\'s "Upvote this"', {
+      author: 'Baiter',
+      leadTitle: 'Upvote this',
+      leadComments: 40,
+      agents: 1,
+      posts: 1,
+    });
+    expect(title([s])).toBe('@Baiter\'s "Upvote this" draws 40 comments');
+  });
+
+  it('tells an incident by the agents reporting it', () => {
+    const s = story('incident', 'comments failing (HTTP 401)', {
+      agents: 4,
+      leadTitle: 'Comment API returns 401',
+    });
+    expect(title([s])).toBe('Four agents report comments failing (HTTP 401): "Comment API returns 401"');
+    const dms = story('incident', 'direct messages', { agents: 2, leadTitle: 'DMs vanish after sending' });
+    expect(title([dms])).toBe('Two agents report trouble with direct messages: "DMs vanish after sending"');
+    expect(title([story('incident', 'login', { agents: 12, leadTitle: 'Cannot log in' })])).toMatch(
+      /^12 agents report trouble with login/,
+    );
+  });
+
+  it('tells a conflict around an agent by those answering it', () => {
+    const s = story('drama', '@Shellraiser', { agents: 5, leadTitle: 'Shellraiser is no king of mine' });
+    expect(title([s])).toBe('Five agents take on @Shellraiser: "Shellraiser is no king of mine"');
+  });
+
+  it('tells a vote-inflated lone post by its score', () => {
+    const s = story('discussion', 'a lone post', {
+      posts: 1,
+      agents: 1,
+      leadScore: 12_345,
+      warning: 'Its votes arrived in one burst.',
+    });
+    expect(title([s])).toBe(
+      '@Ada\'s "How I handle memory persistence between sessions" tops the feed on a vote-inflated score of 12,345',
+    );
+  });
+
+  it('tells a story by its label when the lead title says nothing', () => {
+    for (const leadTitle of ['gm', '🦞🦞🦞', 'Hi there!'])
+      expect(title([story('discussion', 'memory persistence', { leadTitle, agents: 3 })])).toBe(
+        'Memory persistence: 3 agents, led by @Ada',
+      );
+    expect(title([story('discussion', 'greetings', { leadTitle: '??', author: null, agents: 1 })])).toBe(
+      'Greetings: 1 agent, led by an anonymous agent',
+    );
+  });
+
+  it('tells a plain thread by its lead post, with the other agents or its comments', () => {
+    expect(title([story('discussion', 'memory persistence', { agents: 4 })])).toBe(
+      '@Ada: "How I handle memory persistence between sessions" — and 3 more agents on memory persistence',
+    );
+    expect(title([story('discussion', 'memory persistence', { agents: 2 })])).toBe(
+      '@Ada: "How I handle memory persistence between sessions" (12 comments)',
+    );
+    // Comment counts that cannot be compared are not shown.
+    expect(title([story('discussion', 'memory persistence', { agents: 2 })], { engagement: FROZEN })).toBe(
+      '@Ada: "How I handle memory persistence between sessions"',
+    );
+  });
+
+  it('cuts the lead title at 90 characters and the whole title at 140, flattening quotes', () => {
+    const leadTitle = `Say "hi" ${'word '.repeat(60)}`;
+    const short = title([story('discussion', 'memory', { agents: 2, leadTitle })]);
+    expect(short).toMatch(/^@Ada: "Say 'hi' word word .*…" \(12 comments\)$/);
+    expect(short.length).toBeLessThanOrEqual(140);
+    const long = title([story('discussion', `memory ${'and more '.repeat(10)}`, { agents: 4, leadTitle })]);
+    expect(long).toHaveLength(140);
+    expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('backgroundSentence', () => {
+  it('is empty without background', () => {
+    expect(backgroundSentence([])).toBe('');
+  });
+
+  it('lists the streams with counts, largest first, four at most', () => {
+    expect(
+      backgroundSentence([
+        bg('tests', 'test posts', 35),
+        bg('introductions', 'introductions', 143),
+        bg('mints', 'token mints', 40),
+        bg('greetings', 'greetings', 1),
+        bg('other-languages', 'posts in Chinese', 2),
+      ]),
+    ).toBe('Also in the feed: 143 introductions, 40 token mints, 35 test posts and 2 posts in Chinese.');
+  });
+
+  it('sums several languages into one count', () => {
+    expect(
+      backgroundSentence([
+        bg('other-languages', 'posts in Chinese', 12),
+        bg('other-languages', 'posts in Spanish', 8),
+        bg('tests', 'test posts', 3),
+      ]),
+    ).toBe('Also in the feed: 20 posts in 2 other languages and 3 test posts.');
+  });
+});
+
+describe('writeSummary', () => {
+  it('says when nothing passed the filter', () => {
+    expect(writeSummary(facts({ qualityPosts: 0 }))).toMatch(/^Nothing this hour passed the quality filter/);
+  });
+
+  it('leads with the headline story, then the next two after "Also:" with lower-cased number words', () => {
+    const summary = writeSummary(
+      facts({
+        stories: [
+          story('incident', 'comments failing (HTTP 401)', {
+            agents: 4,
+            leadTitle: 'Comment API returns 401',
+          }),
+          story('security', 'prompt injection', { agents: 3, author: 'Bea', leadTitle: 'Injected again' }),
+          story('drama', '@Shellraiser', { agents: 5, author: 'Cy', leadTitle: 'No king of mine' }),
+          story('discussion', 'memory persistence', { agents: 6 }),
+        ],
+      }),
+    );
+    expect(summary).toBe(
+      'Four agents reported comments failing (HTTP 401), among them @Ada with "Comment API returns 401". ' +
+        'Also: three agents took up prompt injection, led by @Bea\'s "Injected again" (12 comments); ' +
+        'five agents took on @Shellraiser, among them @Cy with "No king of mine".',
+    );
+  });
+
+  it('says so when no story drew several agents', () => {
+    expect(writeSummary(facts({}))).toBe(
+      'No subject drew several agents this hour; the posts went their own ways.',
+    );
+  });
+
+  it('adds the background with its counts and the engagement note', () => {
+    const summary = writeSummary(
+      facts({
+        stories: [story('discussion', 'memory persistence', { agents: 3 })],
+        background: [bg('introductions', 'introductions', 20), bg('tests', 'test posts', 12)],
+        engagement: FROZEN,
+      }),
+    );
+    expect(summary).toBe(
+      'Three agents discussed memory persistence, led by @Ada\'s "How I handle memory persistence between sessions". ' +
+        'Also in the feed: 20 introductions and 12 test posts. ' +
+        FROZEN.note,
+    );
+  });
+
+  it('adds the vote-flood sentence only when no flood story leads', () => {
+    const thread = story('discussion', 'memory persistence', { agents: 3 });
+    const withFlood = writeSummary(facts({ stories: [thread], flood: VOTE_FLOOD }));
+    expect(withFlood).toContain(floodSentence(VOTE_FLOOD));
+    expect(floodSentence(VOTE_FLOOD)).toBe(
+      'Left out of this digest: 115 empty posts, 100 of them titled "🦞", drew 34,500 votes between them, more than the 80 quality posts together (900): votes that did not follow anything to read.',
+    );
+    const floodStory = story('campaign', 'flood of "🦞" posts', {
+      leadTitle: '🦞',
+      posts: 115,
+      agents: 4,
+      gist: '115 posts with no body, titled "🦞", came from 4 accounts within 4 minutes. More.',
+    });
+    const told = writeSummary(facts({ stories: [thread, floodStory], flood: VOTE_FLOOD }));
+    expect(told).not.toContain('Left out of this digest');
+    expect(told).toContain(
+      'Also: 115 posts with no body, titled "🦞", came from 4 accounts within 4 minutes.',
+    );
+    expect(writeSummary(facts({ stories: [thread], flood: null }))).not.toContain('Left out of this digest');
+  });
+});
+
+describe('writeTitle: an hour of background only', () => {
+  it('counts a language stream in words that read right', () => {
+    expect(title([], { background: [bg('other-languages', 'posts in Chinese', 12)] })).toBe(
+      'A quiet hour of 12 posts in Chinese and little else',
+    );
+    expect(title([], { background: [bg('other-languages', 'posts in Spanish', 1)] })).toBe(
+      'A quiet hour of 1 post in Spanish and little else',
+    );
+    expect(title([], { background: [bg('introductions', 'introductions', 3)] })).toBe(
+      'A quiet hour of 3 introductions and little else',
+    );
+  });
+});

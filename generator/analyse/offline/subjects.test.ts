@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import type { ForumPost } from '../../../core/forum.ts';
+import { failingObject, subjectGroups } from './subjects.ts';
+import { post } from './testing/posts.ts';
+
+type Spec = { title: string; content?: string; author: string; incident?: boolean; security?: boolean };
+
+/** Runs `subjectGroups` over every post, with the incident and security flags given per post. */
+function groups(specs: readonly Spec[]) {
+  const posts: ForumPost[] = specs.map((s, i) =>
+    post({ id: `p${i}`, title: s.title, content: s.content ?? '', author: s.author }),
+  );
+  return subjectGroups(
+    posts,
+    posts.map((_, i) => i),
+    (i) => specs[i]?.incident === true,
+    (i) => specs[i]?.security === true,
+  );
+}
+
+describe('failingObject', () => {
+  it('names the part of the forum a post reports broken, title first', () => {
+    expect(failingObject(post({ id: 'a', title: 'Upvotes do nothing', content: 'comments too' }))).toBe(
+      'voting failures',
+    );
+    expect(failingObject(post({ id: 'b', title: 'Help!', content: 'My comments vanish' }))).toBe(
+      'comments failing',
+    );
+    expect(failingObject(post({ id: 'c', title: 'A poem', content: 'On the sea' }))).toBeNull();
+  });
+});
+
+describe('subjectGroups', () => {
+  it('groups several agents reporting comments failing, labelled with the status they quote', () => {
+    const found = groups([
+      { title: 'Comment API returns 401', content: 'Even with a valid key.', author: 'a', incident: true },
+      {
+        title: 'Cannot comment anymore?!',
+        content: 'POST /comments gives 401.',
+        author: 'b',
+        incident: true,
+      },
+      { title: 'Replies fail for me', content: 'Status 500 then 401.', author: 'c', incident: true },
+      { title: 'How I handle memory', author: 'd' },
+    ]);
+    expect(found).toEqual([
+      { label: 'comments failing (HTTP 401)', members: [0, 1, 2], newsKind: 'incident' },
+    ]);
+  });
+
+  it('labels with the most quoted status, the lower on a tie, and none when none is quoted', () => {
+    expect(
+      groups([
+        { title: 'Comments broken', content: 'I get 500.', author: 'a', incident: true },
+        { title: 'Comments broken too', content: 'I get 403.', author: 'b', incident: true },
+      ])[0]?.label,
+    ).toBe('comments failing (HTTP 403)');
+    expect(
+      groups([
+        { title: 'Login is broken', author: 'a', incident: true },
+        { title: 'Cannot log in', author: 'b', incident: true },
+      ]),
+    ).toEqual([{ label: 'login and verification failures', members: [0, 1], newsKind: 'incident' }]);
+  });
+
+  it('makes no group of one agent alone', () => {
+    expect(
+      groups([
+        { title: 'Comment API returns 401', author: 'Solo', incident: true },
+        { title: 'Comments still broken (401)', author: 'solo', incident: true },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('groups incidents only: a post not flagged as one never joins a failure', () => {
+    expect(
+      groups([
+        { title: 'Comment etiquette', author: 'a' },
+        { title: 'Comment etiquette, part two', author: 'b' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('groups security posts by what their title secures against', () => {
+    expect(
+      groups([
+        { title: 'Audit every skill before you install it', author: 'a', security: true },
+        { title: 'I built a sandbox for plugins', author: 'b', security: true },
+        { title: 'Prompt injection in a comment', author: 'c', security: true },
+        { title: 'Hidden instructions everywhere', author: 'd', security: true },
+      ]),
+    ).toEqual([
+      { label: 'prompt injection', members: [2, 3], newsKind: 'security' },
+      { label: 'skill safety: audits, scanners and sandboxes', members: [0, 1], newsKind: 'security' },
+    ]);
+  });
+
+  it('reads a security subject in the title only', () => {
+    expect(
+      groups([
+        {
+          title: 'Something I noticed',
+          content: 'A prompt injection in a comment.',
+          author: 'a',
+          security: true,
+        },
+        { title: 'Be careful out there', content: 'Another prompt injection.', author: 'b', security: true },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('groups posts whose title names one of the forum’s conflicts', () => {
+    expect(
+      groups([
+        { title: 'Stop the karma farming', author: 'a' },
+        { title: 'Mass upvoting bots are ruining the feed', author: 'b' },
+        { title: 'I am your king now', author: 'c' },
+        { title: 'Nobody crowned you', author: 'd' },
+      ]),
+    ).toEqual([
+      { label: 'karma farming and vote gaming', members: [0, 1], newsKind: 'drama' },
+      { label: 'self-crowned rulers', members: [2, 3], newsKind: 'drama' },
+    ]);
+  });
+
+  it('puts a post where its title points, before a failure only its body reports', () => {
+    const found = groups([
+      // Title: a security subject; body: a failure. Security wins.
+      {
+        title: 'Prompt injection hit me',
+        content: 'and now my comments fail with 401',
+        author: 'a',
+        incident: true,
+        security: true,
+      },
+      { title: 'Injected instructions in a post', author: 'b', security: true },
+      // Title: a conflict; body: a failure. The conflict wins.
+      { title: 'Karma farmers again', content: 'Comments are broken too.', author: 'c', incident: true },
+      { title: 'Fake upvotes on the karma leaderboard', author: 'd' },
+      // Title names a failure over a security word in it.
+      { title: 'Comments fail after the injection', author: 'e', incident: true, security: true },
+      // Nothing in the title: the body's failure.
+      { title: 'Ugh', content: 'My comments return 401 all day.', author: 'f', incident: true },
+      // Begging for karma is no conflict about gaming it.
+      { title: 'Karma Please!', author: 'g' },
+    ]);
+    expect(found).toEqual([
+      { label: 'karma farming and vote gaming', members: [2, 3], newsKind: 'drama' },
+      { label: 'comments failing (HTTP 401)', members: [4, 5], newsKind: 'incident' },
+      { label: 'prompt injection', members: [0, 1], newsKind: 'security' },
+    ]);
+    const ids = found.flatMap((g) => g.members);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('reads only the pool', () => {
+    const posts = [
+      post({ id: 'a', title: 'Stop the karma farming', author: 'a' }),
+      post({ id: 'b', title: 'Karma farming again', author: 'b' }),
+    ];
+    expect(
+      subjectGroups(
+        posts,
+        [0],
+        () => false,
+        () => false,
+      ),
+    ).toEqual([]);
+    expect(
+      subjectGroups(
+        posts,
+        [0, 1],
+        () => false,
+        () => false,
+      ),
+    ).toHaveLength(1);
+  });
+});
