@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { SharedEnv as Config } from '../config/shared.ts';
+import { openAIClient } from '../llm/openai-client.ts';
+import { dataBlock, FENCE_LINE } from '../llm/untrusted.ts';
 import { MAX_PROMPT_CHARS } from '../schemas/advisor.ts';
 import type { AdvisorResponse } from '../schemas/advisor-response.ts';
 import { type AdviceInput, advise, type ExtraRewrite } from './advise.ts';
@@ -39,11 +41,7 @@ export function rewriterFromConfig(
       (config.OPENAI_BASE_URL !== undefined || config.OPENAI_API_KEY !== undefined));
   if (!wanted) return null;
   return {
-    client: new OpenAI({
-      baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
-      apiKey: config.OPENAI_API_KEY ?? 'unset',
-      maxRetries: 0,
-    }),
+    client: openAIClient(config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1', config.OPENAI_API_KEY),
     model: config.OPENAI_MODEL,
     timeoutMs: config.OPENAI_TIMEOUT_MS,
     maxTokens: Math.min(config.OPENAI_MAX_TOKENS, 2000),
@@ -56,8 +54,6 @@ const Rewrite = z.object({
 });
 const Answer = z.union([z.object({ rewrites: z.array(Rewrite).min(1).max(5) }), Rewrite]);
 
-// Lines that look like our data fences are removed from model output: it is untrusted text too.
-const FENCE_LINE = /^.*<<<UNTRUSTED_DATA_(?:BEGIN|END)[^\n]*$/gm;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: strips control characters from model output
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
@@ -65,9 +61,6 @@ function clean(text: string): string {
   return text.replace(FENCE_LINE, '').replace(CONTROL, '').trim();
 }
 
-function fence(name: string, nonce: string, body: string): string {
-  return `<<<UNTRUSTED_DATA_BEGIN name=${name} nonce=${nonce}>>>\n${body}\n<<<UNTRUSTED_DATA_END name=${name} nonce=${nonce}>>>`;
-}
 
 /** The evidence a rewrite may draw on: posts like the draft with their outcomes, and stories it could join. */
 export interface RewriteFacts {
@@ -108,7 +101,7 @@ export function rewriteMessages(draft: Draft, facts: RewriteFacts, nonce: string
     },
     {
       role: 'user' as const,
-      content: `${fence('EVIDENCE', nonce, JSON.stringify(facts))}\n${fence('DRAFT', nonce, JSON.stringify(draft))}`,
+      content: `${dataBlock('EVIDENCE', nonce, facts)}\n${dataBlock('DRAFT', nonce, draft)}`,
     },
   ];
 }
