@@ -61,7 +61,6 @@ function clean(text: string): string {
   return text.replace(FENCE_LINE, '').replace(CONTROL, '').trim();
 }
 
-
 /** The evidence a rewrite may draw on: posts like the draft with their outcomes, and stories it could join. */
 export interface RewriteFacts {
   readonly similarPosts: readonly { title: string; upvotes: number; comments: number }[];
