@@ -17,6 +17,16 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
         description:
           'Token routes (/api/tokens/*) retired: they answer 410 Gone with a Deprecation header and have no successor.',
       },
+      {
+        type: 'added',
+        description:
+          'Advisor result: similarPosts (recent posts like the draft, with outcomes and links), joinableStories (news stories of the hour), suggestion basis.post (the post a suggestion cites) and gainRange, rewrite.gainRange and rewrite.note, skill.served (the scorer the score comes from) with measuredBy, intervals and blocks of its rolling-origin evaluation.',
+      },
+      {
+        type: 'changed',
+        description:
+          'Advisor result: rewrites are no longer graded by the engagement model (suggestion gain is null, rewrite.scoreAfter equals scoreBefore); confidence is high only when the rolling-origin intervals clear the best baseline; story suggestions cite only real news.',
+      },
     ],
   },
   {

@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { type AdvisorContext, buildAdvisorContext } from '../core/advisor/context.ts';
 import { adviseWithRewriter, type LlmRewriter } from '../core/advisor/llm-rewrite.ts';
-import { loadAdvisorModel, publishedModelPath } from '../core/advisor/load.ts';
+import { loadAdvisorModel, loadEvidence, publishedModelPath } from '../core/advisor/load.ts';
 import type { CompiledModel } from '../core/advisor/model.ts';
+import type { EvidenceIndex } from '../core/advisor/similar.ts';
 import { listDigestHours, readDigest, readSignals } from '../core/content/digest-store.ts';
 import { addHours, floorHour } from '../core/hours.ts';
 import type { Digest } from '../core/schemas/digest.ts';
@@ -69,14 +70,16 @@ export async function startAdvisorRuntime(opts: {
   let modelFrom: 'published' | 'default';
   let modelMtime = 0;
   let context: AdvisorContext;
+  let evidence: EvidenceIndex;
   let newestHour: number | null = null;
   let lastFull = 0;
 
   const load = async (reason: string) => {
-    const [loaded, mtime, newest] = await Promise.all([
+    const [loaded, mtime, newest, posts] = await Promise.all([
       loadAdvisorModel(opts.contentDir),
       mtimeOf(modelPath),
       newestDigests(opts.contentDir, new Date(now()), CONTEXT_DIGESTS),
+      loadEvidence(opts.contentDir),
     ]);
     if (loaded.problem) {
       opts.logger.warn('published advisor model not usable: serving the default model', {
@@ -88,6 +91,7 @@ export async function startAdvisorRuntime(opts: {
     model = loaded.model;
     modelFrom = loaded.from;
     modelMtime = mtime;
+    evidence = posts;
     context = buildAdvisorContext(newest.digests, signals?.narratives ?? null);
     newestHour = first?.getTime() ?? null;
     lastFull = now();
@@ -96,6 +100,7 @@ export async function startAdvisorRuntime(opts: {
       model: loaded.from,
       modelVersion: loaded.model.artifact.version,
       digestId: context.digestId,
+      evidencePosts: posts.size,
     });
   };
   await load('start');
@@ -132,6 +137,7 @@ export async function startAdvisorRuntime(opts: {
       const { response, llmError } = await adviseWithRewriter({
         model,
         context,
+        evidence,
         request,
         now: new Date(now()),
         rewriter: opts.rewriter,

@@ -2,11 +2,14 @@ import { readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { AdvisorRequest } from '../schemas/advisor.ts';
 import { AdvisorResponse } from '../schemas/advisor-response.ts';
-import { advise, counted } from './advise.ts';
+import { advise } from './advise.ts';
 import { type AdvisorContext, EMPTY_CONTEXT } from './context.ts';
 import { DEFAULT_MODEL_URL, loadAdvisorModel } from './load.ts';
 import { compileModel, parseModelArtifact } from './model.ts';
-import { testArtifact } from './testing/model.ts';
+import { rewriteProblems } from './rewrite-check.ts';
+import { EvidenceIndex, type EvidencePost } from './similar.ts';
+import type { StoryInput } from './stories.ts';
+import { testArtifact, testRolling } from './testing/model.ts';
 
 const now = new Date('2026-01-28T13:10:00.000Z');
 const request = (prompt: string, extra: Record<string, unknown> = {}) =>
@@ -18,6 +21,9 @@ const context: AdvisorContext = {
   narratives: [
     { label: 'Memory as identity', terms: ['memory', 'identity', 'self'], status: 'emerging', share: 0.1 },
   ],
+  postUrlBase: 'https://www.moltbook.com/post/',
+  background: [],
+  totalPosts: 40,
   stories: [],
   patterns: [
     {
@@ -48,53 +54,20 @@ describe('advise', () => {
       'wording',
     ]);
     expect(r.reasoning).toMatch(/No digest was available/);
-  });
-
-  it('cites the digest pattern, topic or narrative each suggestion relies on', () => {
-    const model = compileModel(
-      testArtifact({ 'body-question': 1, 'topic-match': 1, 'emerging-narrative': 1 }),
-    );
-    const r = advise({ model, context, request: request(DRAFT), now });
-    expect(r.digestId).toBe(context.digestId);
-    const bases = r.suggestions.map((s) => `${s.basis.kind}:${s.basis.name}`);
-    expect(bases).toEqual(
-      expect.arrayContaining([
-        'pattern:asks-a-question',
-        'topic:agent memory',
-        'narrative:Memory as identity',
-      ]),
-    );
-    expect(r.suggestions.find((s) => s.basis.kind === 'pattern')?.basis.evidence).toMatch(/1\.80×/);
-    for (const s of r.suggestions) expect(s.gain).toBeGreaterThan(0);
-  });
-
-  it('ties a rewrite to a narrative by its name, not a list of its terms', () => {
-    const likes = compileModel(testArtifact({ 'emerging-narrative': 2 }));
-    const r = advise({ model: likes, context, request: request(DRAFT), now });
-    expect(r.suggestedContent).toContain('It connects to what others are saying about Memory as identity.');
-    expect(r.suggestedContent).not.toMatch(/memory, identity/);
-  });
-
-  it('offers a rewrite only when the model scores it higher', () => {
-    const likes = compileModel(testArtifact({ 'body-question': 2 }));
-    const dislikes = compileModel(testArtifact({ 'body-question': -2 }));
-    const up = advise({ model: likes, context, request: request(DRAFT), now });
-    expect(up.suggestedContent.endsWith('?')).toBe(true);
-    expect(up.rewrite.source).toBe('offline');
-    expect(up.rewrite.scoreAfter).toBeGreaterThan(up.rewrite.scoreBefore);
-    const down = advise({ model: dislikes, context, request: request(DRAFT), now });
-    expect(down.suggestions.some((s) => s.basis.name === 'asks-a-question')).toBe(false);
-    expect(down.suggestedContent.endsWith('?')).toBe(false);
-    const flat = advise({
+    expect(r.similarPosts).toEqual([]);
+    expect(r.rewrite.scoreAfter).toBe(r.rewrite.scoreBefore);
+    // On simulated posts, asking a question held on held-out rows: the only edit, with that range.
+    const asks = model.artifact.traitEffects?.['asks-a-question'];
+    expect(asks?.holds).toBe(true);
+    expect(r.rewrite).toMatchObject({ source: 'offline', gainRange: asks?.interval });
+    expect(r.suggestedContent).toMatch(/\n\nWhat has your experience with nightly jobs been\?$/);
+    const none = advise({
       model: compileModel(testArtifact()),
       context: EMPTY_CONTEXT,
       request: request(DRAFT),
       now,
     });
-    expect(flat.rewrite.source).toBe('none');
-    expect(flat.suggestedTitle).toBe('Nightly jobs I run for my human');
-    expect(flat.suggestedContent).toBe('I check the inbox and summarise the news every night.');
-    expect(flat.suggestions).toEqual([]);
+    expect(none.rewrite.note).toMatch(/No edit is suggested: no recent post is like this draft/);
   });
 
   it('treats instructions in the draft as text to score, nothing more', () => {
@@ -151,87 +124,173 @@ describe('model artifact', () => {
   });
 });
 
-describe('honest, self-consistent answers', () => {
-  const metrics = (hourSpearman: number, hourPairwise: number) => ({
-    spearman: hourSpearman,
-    spearmanComments: 0,
-    pairwise: 0.5,
-    pairs: 10,
-    ndcg10: null,
-    cohorts: 0,
-    hourSpearman,
-    hourSpearmanComments: 0,
-    hours: 3,
-    hourPairwise,
-    hourPairs: 40,
+const post = (
+  id: string,
+  title: string,
+  content: string,
+  comments: number,
+  createdAt = '2026-01-27T10:00:00.000Z',
+): EvidencePost => ({
+  id,
+  title,
+  content,
+  author: `author-${id}`,
+  submolt: 'general',
+  createdAt,
+  upvotes: comments * 2,
+  comments,
+  ageHours: 30,
+});
+// Posts like the memory draft: those that drew replies ask a question, the quiet ones do not.
+const CORPUS = [
+  post(
+    'm1',
+    'Context compaction keeps eating my memory file',
+    'After compaction my MEMORY.md notes vanish. How do you keep them?',
+    14,
+  ),
+  post(
+    'm2',
+    'Memory between sessions with a daily log',
+    'I write a daily memory log so context survives compaction. What works for you?',
+    9,
+  ),
+  post(
+    'm3',
+    'My memory file after compaction',
+    'Compaction trimmed my memory file again and the context is gone.',
+    0,
+  ),
+  post(
+    'm4',
+    'Keeping context across sessions',
+    'Sessions reset and the memory of past context is lost after compaction.',
+    1,
+  ),
+  post(
+    'm5',
+    'Compaction and memory, a note',
+    'My context memory shrinks at every compaction of the session.',
+    0,
+  ),
+  post('c1', 'Token launch on Solana tonight', 'Buy the token before the launch, liquidity is locked.', 30),
+  post(
+    'late',
+    'Memory after compaction, solved',
+    'A later post about memory compaction and context.',
+    50,
+    '2026-01-28T20:00:00.000Z',
+  ),
+];
+const MEMORY_DRAFT =
+  'Losing my memory file after compaction\nEvery session my context shrinks and the MEMORY.md notes I keep grow too fast to reload.';
+
+describe('grounded in real posts', () => {
+  const index = EvidenceIndex.build(CORPUS);
+  const flat = compileModel(testArtifact());
+
+  it('finds the posts most like the draft by content, with outcomes and links, none from after it', () => {
+    const r = advise({ model: flat, context, evidence: index, request: request(MEMORY_DRAFT), now });
+    const titles = r.similarPosts.map((p) => p.title);
+    expect(titles.length).toBeGreaterThanOrEqual(4);
+    expect(titles).not.toContain('Token launch on Solana tonight');
+    expect(titles).not.toContain('Memory after compaction, solved');
+    const first = r.similarPosts.find((p) => p.title === 'Context compaction keeps eating my memory file');
+    expect(first).toMatchObject({ comments: 14, url: 'https://www.moltbook.com/post/m1' });
+    expect(r.reasoning).toMatch(/Posts like yours in the last days: ".+" \(\d+ comments?/);
+    expect(r.reasoning).toMatch(/the median post of the last days drew 9\)/);
   });
-  const withSkill = (model: number, prior: number) =>
-    compileModel(
-      testArtifact(
-        { 'body-question': 1 },
+
+  it('says what the similar posts that drew replies did, citing one, and writes the question from the draft', () => {
+    const r = advise({ model: flat, context, evidence: index, request: request(MEMORY_DRAFT), now });
+    const lesson = r.suggestions.find(
+      (s) => s.basis.kind === 'similar-posts' && s.basis.name === 'asks-a-question',
+    );
+    expect(lesson?.text).toMatch(
+      /2 of 2 posts like yours that drew 3\+ comments did, against 0 of 3 that drew fewer/,
+    );
+    expect(lesson?.basis.post).toMatchObject({ comments: 14, url: 'https://www.moltbook.com/post/m1' });
+    expect(lesson?.gain).toBeNull();
+    expect(r.rewrite.source).toBe('offline');
+    expect(r.suggestedTitle).toBe('Losing my memory file after compaction');
+    expect(r.suggestedContent).toMatch(/\n\nWhat has your experience with memory(?: file)? been\?$/);
+    expect(
+      rewriteProblems(
+        { title: 'Losing my memory file after compaction', content: MEMORY_DRAFT.split('\n')[1] as string },
         {
-          validation: {
-            model: metrics(model, 0.5 + model / 2),
-            bestBaseline: 'author-prior',
-            baseline: metrics(prior, 0.5 + prior / 2),
-            baselines: { 'author-prior': metrics(prior, 0.5 + prior / 2), constant: metrics(0, 0.5) },
-          },
+          title: r.suggestedTitle,
+          content: r.suggestedContent,
         },
       ),
+    ).toEqual([]);
+    expect(r.rewrite.note).toMatch(/added a closing question on the draft's own subject/);
+  });
+
+  it('points to the closest post when it covers the same ground and drew replies', () => {
+    const draft =
+      'Context compaction keeps eating my memory file\nAfter compaction my MEMORY.md notes vanish.';
+    const r = advise({ model: flat, context, evidence: index, request: request(draft), now });
+    const closest = r.suggestions.find((s) => s.basis.name === 'closest-post');
+    expect(closest?.basis.post).toMatchObject({
+      title: 'Context compaction keeps eating my memory file',
+      comments: 14,
+    });
+    expect(closest?.text).toMatch(/already drew 14 comments/);
+    const quiet = EvidenceIndex.build(CORPUS.map((p) => ({ ...p, comments: 0 })));
+    const none = advise({ model: flat, context, evidence: quiet, request: request(draft), now });
+    expect(none.suggestions.some((s) => s.basis.name === 'closest-post')).toBe(false);
+  });
+
+  it('never appends boilerplate, whatever the model rewards', () => {
+    const stuffing = compileModel(
+      testArtifact({ 'topic-match': 5, 'emerging-narrative': 5, 'body-question': 5 }),
     );
-
-  it('says the prediction is weak when the model does not beat its baselines, and carries its skill', () => {
-    const weak = advise({ model: withSkill(0.08, 0.11), context, request: request(DRAFT), now });
-    expect(weak.weakPrediction).toBe(true);
-    expect(weak.skill).toMatchObject({ confidence: 'low', beatsBaselines: false, hourSpearman: 0.08 });
-    expect(weak.skill.baseline.hourSpearman).toEqual({ name: 'author-prior', value: 0.11 });
-    expect(weak.reasoning).toMatch(/The prediction is weak/);
-    const fair = advise({ model: withSkill(0.3, 0.11), context, request: request(DRAFT), now });
-    expect(fair.weakPrediction).toBe(false);
-    expect(fair.skill.confidence).toBe('medium');
-    expect(fair.reasoning).not.toMatch(/weak/);
+    const r = advise({ model: stuffing, context, request: request(DRAFT), now });
+    expect(r.suggestedContent).toBe('I check the inbox and summarise the news every night.');
+    expect(r.suggestedContent).not.toMatch(/ties into|connects to what others/);
+    expect(r.rewrite).toMatchObject({ source: 'none', gainRange: null });
+    expect(r.rewrite.scoreAfter).toBe(r.rewrite.scoreBefore);
+    for (const s of r.suggestions) expect(s.gain).toBeNull();
   });
 
-  it('explains each factor in the words of its own direction', () => {
-    const r = advise({
-      model: compileModel(testArtifact({ 'title-question': -2, 'body-question': 1 })),
-      context,
-      request: request('Why do we log?\nshort'),
+  it('shows a gain only as the held-out range of an effect that held', () => {
+    const longTitle =
+      'Nightly jobs I run for my human: inbox, news digests, disk checks and more every night\nI check the inbox.';
+    const effect = (holds: boolean) => ({
+      'short-title': { fit: 3, heldOut: 5, interval: [1, 9] as [number, number], heldOutRows: 300, holds },
+    });
+    const held = advise({
+      model: compileModel(testArtifact({}, { traitEffects: effect(true) })),
+      context: EMPTY_CONTEXT,
+      request: request(longTitle),
       now,
     });
-    for (const f of r.factors) {
-      if (f.direction === 'neutral') expect(f.explanation).not.toMatch(/\b(raise|lower)s?\b/);
-      if (f.direction === 'raises') expect(f.explanation).not.toMatch(/\blowers?\b/);
-      if (f.direction === 'lowers') expect(f.explanation).not.toMatch(/\braises?\b/);
-    }
-    expect(r.factors.find((f) => f.group === 'format')?.direction).toBe('lowers');
-  });
-
-  it('writes counts in the right number and never copies a "Draft:" label into the rewrite', () => {
-    const r = advise({
-      model: compileModel(testArtifact({ 'body-question': 1 })),
-      context,
-      request: request(`Draft: ${DRAFT}`),
+    expect(held.suggestedTitle).toBe('Nightly jobs I run for my human');
+    expect(held.rewrite.gainRange).toEqual([1, 9]);
+    const shown = held.suggestions.find((s) => s.basis.kind === 'held-out');
+    expect(shown).toMatchObject({ gain: null, gainRange: [1, 9] });
+    expect(shown?.text).toMatch(/ranked 1–9 percentile points higher/);
+    const notHeld = advise({
+      model: compileModel(testArtifact({}, { traitEffects: effect(false) })),
+      context: EMPTY_CONTEXT,
+      request: request(longTitle),
       now,
     });
-    expect(r.suggestedTitle).toBe('Nightly jobs I run for my human');
-    expect(r.reasoning).not.toMatch(/\b1 (upvotes|comments)\b/);
-    expect(r.reasoning).toMatch(/about \d+ upvotes? \(80% range/);
-    expect([counted(1, 'comment'), counted(0, 'comment'), counted(2, 'upvote')]).toEqual([
-      '1 comment',
-      '0 comments',
-      '2 upvotes',
-    ]);
+    expect(notHeld.rewrite.source).toBe('none');
+    expect(notHeld.suggestions.every((s) => s.gainRange === null)).toBe(true);
   });
 });
 
-describe("grounded in the hour's stories", () => {
-  const memory = {
-    id: 'memory-files',
-    label: 'Memory files between sessions',
+describe("the hour's news stories", () => {
+  const story = (id: string, label: string, extra: Partial<StoryInput> = {}): StoryInput => ({
+    id,
+    label,
     kind: 'discussion',
-    gist: 'Agents compare how they keep memory files between sessions.',
-    terms: ['memory', 'files', 'between', 'sessions', 'compare', 'keep'],
+    newsKind: 'incident',
+    news: true,
+    gist: `Agents report ${label.toLowerCase()}.`,
+    titles: [`${label}: what happened`],
+    terms: [],
     posts: 6,
     share: 0.3,
     scorePerPost: 20,
@@ -239,44 +298,141 @@ describe("grounded in the hour's stories", () => {
     aboveHour: true,
     rising: true,
     lead: {
-      title: 'Memory files: what works',
-      url: 'https://www.moltbook.com/post/p-1',
-      author: 'clawdius',
+      title: `${label}: what happened`,
+      url: `https://www.moltbook.com/post/${id}`,
+      author: 'a',
       score: 60,
       comments: 1,
     },
     hourStart: '2026-01-28T12:00:00.000Z',
-  };
-  const storyContext: AdvisorContext = { ...context, stories: [memory] };
+    ...extra,
+  });
+  const stories = [
+    story('intro', 'Memory compaction hello', { news: false, kind: 'introduction' }),
+    story('flood', 'Memory compaction flood', { news: false, newsKind: 'campaign' }),
+    story('compaction', 'Memory loss after context compaction'),
+    story('wallets', 'Wallet drain incident'),
+  ];
 
-  it('says which story the draft joins, how its posts do, and cites its lead post', () => {
+  it('offers only real news the draft is about, citing its lead post', () => {
     const r = advise({
       model: compileModel(testArtifact()),
-      context: storyContext,
-      request: request('Memory files between sessions\nI keep one file per day.'),
+      context: { ...context, stories },
+      request: request(MEMORY_DRAFT),
       now,
     });
-    expect(r.story).toMatchObject({ id: 'memory-files', scorePerPost: 20, rising: true });
-    expect(r.story?.lead.title).toBe('Memory files: what works');
-    expect(r.reasoning).toMatch(/joins the current story "Memory files between sessions" \(6 posts/);
-    expect(r.reasoning).toMatch(/has 60 points and 1 comment\./);
+    expect(r.joinableStories.map((s) => s.id)).toEqual(['compaction']);
+    expect(r.story?.id).toBe('compaction');
+    const s = r.suggestions.find((x) => x.basis.kind === 'story');
+    expect(s?.basis.post?.url).toBe('https://www.moltbook.com/post/compaction');
+    expect(s?.text).toMatch(/an incident story of the hour|a incident story/);
+    expect(r.suggestedContent).not.toMatch(/Memory loss after context compaction/);
   });
+});
 
-  it('ties an unrelated draft to a rising story in a suggestion that cites it', () => {
-    const r = advise({
-      model: compileModel(testArtifact()),
-      context: storyContext,
+describe('confidence from the rolling-origin evaluation', () => {
+  const withRolling = (rolling: ReturnType<typeof testRolling>, extra = {}) =>
+    compileModel(testArtifact({ 'body-question': 1 }, { rolling, ...extra }));
+
+  it('is high only when the intervals clear the best baseline', () => {
+    const high = advise({
+      model: withRolling(testRolling(0.4, 0.1, 0.1)),
+      context,
       request: request(DRAFT),
       now,
     });
-    expect(r.story).toBeNull();
-    const tie = r.suggestions.find((x) => x.basis.kind === 'story');
-    expect(tie?.basis.name).toBe('Memory files between sessions');
-    expect(tie?.basis.evidence).toMatch(
-      /lead post "Memory files: what works" https:\/\/www\.moltbook\.com\/post\/p-1/,
+    expect(high.skill).toMatchObject({
+      confidence: 'high',
+      measuredBy: 'rolling-origin',
+      beatsBaselines: true,
+    });
+    const medium = advise({
+      model: withRolling(testRolling(0.3, 0.1, 0.3)),
+      context,
+      request: request(DRAFT),
+      now,
+    });
+    expect(medium.skill.confidence).toBe('medium');
+    const low = advise({
+      model: withRolling(testRolling(0.05, 0.11, 0.1)),
+      context,
+      request: request(DRAFT),
+      now,
+    });
+    expect(low.skill).toMatchObject({ confidence: 'low', beatsBaselines: false });
+    expect(low.weakPrediction).toBe(true);
+    expect(low.reasoning).toMatch(/The prediction is weak/);
+    const unmeasured = advise({ model: compileModel(testArtifact()), context, request: request(DRAFT), now });
+    expect(unmeasured.skill).toMatchObject({ confidence: 'low', measuredBy: 'none' });
+  });
+
+  it('serves post length when it ranked better than the model, and says so', () => {
+    // log1p(characters) quantiles from 2 to 7: a longer draft is above more posts.
+    const servedReference = Array.from({ length: 101 }, (_, i) => 2 + i * 0.05);
+    const model = withRolling(testRolling(0.2, 0.05, 0.05, 'length'), { servedReference });
+    const short = advise({ model, context, request: request('Short one\nok'), now });
+    const long = advise({ model, context, request: request(`Long one\n${'word '.repeat(150)}`), now });
+    expect(short.skill.served).toBe('length');
+    expect(long.viralScore).toBeGreaterThan(short.viralScore);
+    expect(short.reasoning).toMatch(/Scored by post length alone/);
+    expect(short.reasoning).toMatch(/The score comes from post length alone/);
+  });
+});
+
+describe("the hour's background streams", () => {
+  const example = (title: string, comments: number) => ({
+    postId: `p-${comments}`,
+    url: `https://www.moltbook.com/post/p-${comments}`,
+    title,
+    author: 'a',
+    score: 3,
+    comments,
+  });
+  const withBackground: AdvisorContext = {
+    ...context,
+    background: [
+      {
+        stream: 'introductions',
+        label: 'introductions',
+        posts: 9,
+        agents: 9,
+        examples: [example('Hello Moltbook, new agent here', 12)],
+      },
+      {
+        stream: 'other-languages',
+        label: 'posts in Chinese',
+        posts: 3,
+        agents: 2,
+        examples: [example('AI金融分析心得分享', 5)],
+      },
+    ],
+  };
+  const model = compileModel(testArtifact());
+
+  it('says an introduction is background, citing the stream and its best-engaged post', () => {
+    const r = advise({
+      model,
+      context: withBackground,
+      request: request('Hello Moltbook, I am new here\nI help my human with research.'),
+      now,
+    });
+    const s = r.suggestions.find((x) => x.basis.kind === 'background');
+    expect(s?.basis.name).toBe('introductions');
+    expect(s?.text).toMatch(
+      /Introductions are background in the hour's digest \(9 of 40 posts; .*drew 12 comments\)/,
     );
-    // the test model has no validation: its prediction is weak, so the grounded suggestion claims no gain
-    expect(r.weakPrediction).toBe(true);
-    expect(tie?.gain).toBeNull();
+    expect(s?.basis.post?.url).toBe('https://www.moltbook.com/post/p-12');
+  });
+
+  it('says a post in another script is background, and nothing for an English post on another subject', () => {
+    const zh = advise({
+      model,
+      context: withBackground,
+      request: request('AI助手的日常\n今天我帮你做了什么？'),
+      now,
+    });
+    expect(zh.suggestions.find((x) => x.basis.kind === 'background')?.basis.name).toBe('other-languages');
+    const en = advise({ model, context: withBackground, request: request(DRAFT), now });
+    expect(en.suggestions.some((x) => x.basis.kind === 'background')).toBe(false);
   });
 });

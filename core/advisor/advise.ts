@@ -1,33 +1,46 @@
+import { probit } from 'simple-statistics';
 import type { AdvisorRequest } from '../schemas/advisor.ts';
 import {
   type AdvisorFactor,
   AdvisorResponse,
   type AdvisorStory,
   type AdvisorSuggestion,
+  type EvidencePostRef,
 } from '../schemas/advisor-response.ts';
 import type { AdvisorContext } from './context.ts';
 import { type Draft, joinDraft, splitDraft, stripLabel } from './draft.ts';
+import { gatherEvidence, type Lesson, REPLIED, type ShownPost } from './evidence.ts';
 import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
-import { predictedCounts } from './levels.ts';
-import type { CompiledModel } from './model.ts';
-import { type Candidate, offlineCandidates } from './rewrite-offline.ts';
+import { countFromScore, percentileIn, predictedCounts } from './levels.ts';
+import type { CompiledModel, TraitEffect } from './model.ts';
+import { rewriteProblems } from './rewrite-check.ts';
+import { combineEdits, type Edit, offlineEdits } from './rewrite-offline.ts';
 import { type ScoredDraft, scoreDraft } from './score.ts';
+import { baselineValue, SCORER_WORDS, servedBy } from './served.ts';
+import { EMPTY_EVIDENCE, EvidenceIndex } from './similar.ts';
 import { type ModelSkill, modelSkill, skillSentence } from './skill.ts';
-import type { StoryInput } from './stories.ts';
+import { type JoinableStory, joinableStories, otherLanguage, type StoryInput } from './stories.ts';
+import type { TraitName } from './traits.ts';
+
+/** A rewrite from elsewhere (a language model): untrusted text, checked like the offline edits. */
+export interface ExtraRewrite {
+  readonly draft: Draft;
+  /** Who wrote it (the model's name), for the answer. */
+  readonly by: string;
+}
 
 /** Everything one piece of advice needs; no I/O. */
 export interface AdviceInput {
   readonly model: CompiledModel;
   readonly context: AdvisorContext;
   readonly request: AdvisorRequest;
-  /** When the post would go out (its hour of day is a feature). */
+  /** When the post would go out (its hour of day is a feature; similar posts are those before it). */
   readonly now: Date;
-  /** Extra rewrites to consider (e.g. from an LLM): untrusted text, scored like the offline edits. */
-  readonly extraCandidates?: readonly Candidate[];
+  /** Recent posts with their outcomes, for the similar-post look-up; none when absent. */
+  readonly evidence?: EvidenceIndex;
+  /** Rewrites to consider first (e.g. from an LLM); each is checked and used only when it passes. */
+  readonly extraRewrites?: readonly ExtraRewrite[];
 }
-
-// A rewrite must beat the draft by this much (log1p units of upvotes + comments) to be offered.
-const MIN_GAIN = 0.01;
 
 function reachOf(score: number): AdvisorResponse['predictedReach'] {
   if (score >= 95) return 'Explosive';
@@ -109,10 +122,180 @@ function factorsOf(
     .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
 }
 
+/** What a lesson asks the writer to do, by trait. */
+const LESSON_TEXT: Partial<Record<TraitName, string>> = {
+  'asks-a-question': 'End with a question readers can answer',
+  'short-title': 'Use a shorter title',
+  'code-block': 'Show a concrete snippet (code or a command)',
+  'cites-numbers': 'Give concrete figures',
+  'names-a-tool': 'Name the tool or model you used',
+  'first-person-story': 'Tell it as your own experience',
+  'list-structure': 'Lay the points out as a list',
+};
+
+/** What a trait is, in the words of a held-out finding. */
+const TRAIT_WORDS: Partial<Record<TraitName, string>> = {
+  'asks-a-question': 'ask the reader a question',
+  'short-title': 'have a short title (6 words or fewer)',
+};
+
+/** Traits the offline rewrite can add from the draft's own words. */
+const EDITABLE: readonly TraitName[] = ['short-title', 'asks-a-question'];
+
+const ref = (p: ShownPost): EvidencePostRef => ({
+  title: p.title,
+  url: p.url,
+  upvotes: p.upvotes,
+  comments: p.comments,
+});
+
+const quoted = (p: { title: string; url: string | null }) => `"${p.title}"${p.url ? ` ${p.url}` : ''}`;
+
+/** An effect that held on held-out posts, with its sign; null when it did not hold. */
+function heldEffect(effects: Readonly<Record<string, TraitEffect>>, trait: TraitName): TraitEffect | null {
+  const e = effects[trait];
+  return e?.holds && e.interval !== null && e.heldOut !== null ? e : null;
+}
+
+function heldOutWords(trait: TraitName, e: TraitEffect): string {
+  const [lo, hi] = e.interval as [number, number];
+  const dir = (e.heldOut as number) > 0 ? 'higher' : 'lower';
+  const a = Math.min(Math.abs(lo), Math.abs(hi));
+  const b = Math.max(Math.abs(lo), Math.abs(hi));
+  return `on ${e.heldOutRows} held-out posts, those that ${TRAIT_WORDS[trait] ?? trait} ranked ${a}–${b} percentile points ${dir} within their hour (80% interval; an association, not a promise)`;
+}
+
+function lessonSuggestion(l: Lesson, effects: Readonly<Record<string, TraitEffect>>): AdvisorSuggestion {
+  const held = heldEffect(effects, l.trait);
+  const caveat = held && (held.heldOut as number) < 0 ? ` Caution: ${heldOutWords(l.trait, held)}.` : '';
+  return {
+    text: `${LESSON_TEXT[l.trait]}: ${l.replied.with} of ${l.replied.of} posts like yours that drew ${l.threshold}+ comments did, against ${l.quiet.with} of ${l.quiet.of} that drew fewer — for example ${quoted(l.example)} (${counted(l.example.comments, 'comment')}).${caveat}`,
+    basis: {
+      kind: 'similar-posts',
+      name: l.trait,
+      evidence: `${l.replied.of + l.quiet.of} of the posts most like the draft, read 24 h or more after posting`,
+      post: ref(l.example),
+    },
+    gain: null,
+    gainRange: held && (held.heldOut as number) > 0 ? held.interval : null,
+  };
+}
+
+/** Similarity from which the closest post counts as covering the same ground as the draft. */
+const SAME_GROUND = 0.15;
+
 /**
- * The advice for one draft: predicted engagement with intervals, a viral score calibrated on the last
- * 24 h of posts, per-group factors, and rewrites the model scores higher (only those are offered).
- * The draft is data to score, never instructions. Pure and deterministic.
+ * When the closest post covers the same ground and drew replies, the writer should know it exists:
+ * say what the draft adds, or answer it. Null otherwise.
+ */
+function closestPostSuggestion(similar: readonly ShownPost[]): AdvisorSuggestion | null {
+  const top = similar[0];
+  if (!top || top.similarity < SAME_GROUND || top.comments < REPLIED) return null;
+  return {
+    text: `A post on the same ground already drew ${counted(top.comments, 'comment')}: ${quoted(top)}. Say what yours adds to it, or write yours as an answer to it, so readers do not take it for a repeat.`,
+    basis: {
+      kind: 'similar-posts',
+      name: 'closest-post',
+      evidence: `the closest post of the last days by content (similarity ${top.similarity.toFixed(2)})`,
+      post: ref(top),
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
+/** Similarity to a background stream's example titles from which a draft counts as one of them. */
+const STREAM_LIKE = 0.2;
+
+/**
+ * When the draft is of a background stream of the hour (written in another script, or like the
+ * hour's introductions), the digest files such posts as background, not news: say so with the
+ * stream's counts and its best-engaged example. Null otherwise.
+ */
+function backgroundSuggestion(
+  draft: Draft,
+  ctx: AdvisorContext,
+  index: EvidenceIndex,
+): AdvisorSuggestion | null {
+  const q = index.vectorOf(draft.title, draft.content);
+  const stream = ctx.background.find((b) =>
+    b.stream === 'other-languages'
+      ? otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`)
+      : b.stream === 'introductions' &&
+        b.examples.some((e) => EvidenceIndex.cosine(q, index.vectorOf(e.title, '')) >= STREAM_LIKE),
+  );
+  const example = stream?.examples[0];
+  if (!stream || !example) return null;
+  const of = ctx.totalPosts === null ? '' : ` of ${ctx.totalPosts}`;
+  const what = stream.stream === 'introductions' ? 'Introductions are' : 'Posts in other languages are';
+  const advice =
+    stream.stream === 'introductions'
+      ? 'Readers meet introductions in its background line, not among the stories: name what you will post about, so there is something to answer.'
+      : 'Most of the hour’s posts are in English, so an English title or summary opens it to the readers who write English.';
+  return {
+    text: `${what} background in the hour's digest (${stream.posts}${of} posts; the best-engaged, "${example.title}", drew ${counted(example.comments, 'comment')}). ${advice}`,
+    basis: {
+      kind: 'background',
+      name: stream.stream,
+      evidence: `the "${stream.label}" stream of the digest of ${ctx.hourStart?.slice(0, 13).replace('T', ' ')}:00 UTC`,
+      post: {
+        title: example.title,
+        url: example.url,
+        upvotes: Math.max(0, example.score),
+        comments: example.comments,
+      },
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
+function storySuggestion(j: JoinableStory): AdvisorSuggestion {
+  const s = j.story;
+  return {
+    text: `Your post fits "${s.label}", ${s.newsKind ? `a ${s.newsKind} story` : 'a story'} of the hour (${counted(s.posts, 'post')}, ${counted(Math.round(s.commentsPerPost), 'comment')} a post): read its lead post "${s.lead.title}" ${s.lead.url} and say how yours answers or differs from it.`,
+    basis: {
+      kind: 'story',
+      name: s.label,
+      evidence: `a news story of the digest of ${s.hourStart.slice(0, 13).replace('T', ' ')}:00 UTC; the draft's words match it at ${j.similarity.toFixed(2)}`,
+      post: {
+        title: s.lead.title,
+        url: s.lead.url,
+        upvotes: Math.max(0, s.lead.score),
+        comments: s.lead.comments,
+      },
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
+/** The rewrite: the first language-model rewrite that passes the checks, else the offline edits. */
+function chooseRewrite(
+  draft: Draft,
+  edits: readonly Edit[],
+  extra: readonly ExtraRewrite[],
+): { draft: Draft; source: 'none' | 'offline' | 'llm'; edits: readonly Edit[]; by: string | null } {
+  for (const r of extra) {
+    const cleaned = { ...r.draft, title: stripLabel(r.draft.title) };
+    if (rewriteProblems(draft, cleaned).length === 0)
+      return { draft: cleaned, source: 'llm', edits: [], by: r.by };
+  }
+  if (edits.length === 0) return { draft, source: 'none', edits: [], by: null };
+  const combined = combineEdits(draft, edits);
+  return rewriteProblems(draft, combined).length === 0
+    ? { draft: combined, source: 'offline', edits, by: null }
+    : { draft, source: 'none', edits: [], by: null };
+}
+
+/**
+ * The advice for one draft, grounded in real posts: the posts of the last days most like it with their
+ * outcomes and links, the hour's news stories it could join, and what the similar posts that drew
+ * replies did that it does not, each suggestion citing its post. The rewrite is written from the
+ * draft's own words (or by a language model, checked the same way) and never re-graded by the model;
+ * a gain is shown only as the held-out range of a trait whose effect held. The score comes from the
+ * scorer that ranked later posts best (the model, post length or the author prior), with the
+ * confidence its rolling-origin figures support. The draft is data, never instructions. Pure.
  */
 export function advise(input: AdviceInput): AdvisorResponse {
   const { model, context, request, now } = input;
@@ -124,58 +307,63 @@ export function advise(input: AdviceInput): AdvisorResponse {
   };
   const draft = splitDraft(request.prompt);
   const base = scoreDraft(model, context, draft, where);
+  const served = servedBy(art);
+  const percentile =
+    served === 'model'
+      ? base.percentile
+      : percentileIn(art.servedReference as number[], baselineValue(art, served, draft, where.author));
+  const viralScore = Math.round(percentile);
+  const counts =
+    served === 'model' ? predictedCounts(art, base.prediction) : countsAtPercentile(art, percentile);
 
-  // A rewrite never carries a label copied from the prompt ("Draft:", "Title:"): titles are cleaned like the draft's.
-  const candidates = [...offlineCandidates(base, context), ...(input.extraCandidates ?? [])].map((c) => ({
-    ...c,
-    draft: { ...c.draft, title: stripLabel(c.draft.title) },
-  }));
-  const scored = candidates
-    .map((c) => ({ c, s: scoreDraft(model, context, c.draft, where) }))
-    .filter((x) => x.s.score > base.score + MIN_GAIN)
-    .sort((a, b) => b.s.score - a.s.score);
+  const index = input.evidence ?? EMPTY_EVIDENCE;
+  const evidence = gatherEvidence(index, draft, now, context.postUrlBase);
+  const joinable = joinableStories(draft, context.stories, index).slice(0, 3);
+  const effects = art.traitEffects ?? {};
+  const lessonTraits = new Set(evidence.lessons.map((l) => l.trait));
+  const wanted = new Set(
+    EDITABLE.filter((t) => {
+      const held = heldEffect(effects, t);
+      if (held && (held.heldOut as number) < 0) return false;
+      return lessonTraits.has(t) || held !== null;
+    }),
+  );
+  const edits = offlineEdits(draft, wanted).filter((e) => rewriteProblems(draft, e.draft).length === 0);
+  const rewrite = chooseRewrite(draft, edits, input.extraRewrites ?? []);
 
-  // Combine the offline edits greedily (each on top of the last) while the model keeps scoring higher.
-  let best: { draft: Draft; s: ScoredDraft; source: 'none' | 'offline' | 'llm' } = {
-    draft,
-    s: base,
-    source: 'none',
-  };
-  for (const { c } of scored) {
-    const merged: Draft =
-      c.source === 'llm'
-        ? c.draft
-        : {
-            title: c.draft.title !== draft.title ? c.draft.title : best.draft.title,
-            content:
-              c.draft.content !== draft.content
-                ? mergeContent(draft.content, best.draft.content, c.draft.content)
-                : best.draft.content,
-          };
-    const s = scoreDraft(model, context, merged, where);
-    if (s.score > best.s.score + MIN_GAIN) best = { draft: merged, s, source: c.source };
+  const closest = closestPostSuggestion(evidence.similar);
+  const background = backgroundSuggestion(draft, context, index);
+  const suggestions: AdvisorSuggestion[] = [
+    ...(background ? [background] : []),
+    ...(closest ? [closest] : []),
+    ...evidence.lessons.map((l) => lessonSuggestion(l, effects)),
+    ...joinable.map(storySuggestion),
+  ];
+  for (const t of EDITABLE) {
+    const held = heldEffect(effects, t);
+    if (lessonTraits.has(t) || !held || (held.heldOut as number) <= 0 || !wanted.has(t)) continue;
+    if (!edits.some((e) => e.trait === t)) continue;
+    suggestions.push({
+      text: `${(edits.find((e) => e.trait === t) as Edit).text} (${heldOutWords(t, held)}.)`,
+      basis: { kind: 'held-out', name: t, evidence: heldOutWords(t, held) },
+      gain: null,
+      gainRange: held.interval,
+    });
   }
+  const validated = rewrite.edits.filter((e) => {
+    const held = heldEffect(effects, e.trait);
+    return held !== null && (held.heldOut as number) > 0;
+  });
+  const gainRange =
+    rewrite.source === 'offline' && validated.length === 1 && rewrite.edits.length === 1
+      ? (heldEffect(effects, (validated[0] as Edit).trait)?.interval ?? null)
+      : null;
 
-  const skill = modelSkill(art);
-  const suggestions: AdvisorSuggestion[] = scored.slice(0, 6).map(({ c, s }) => ({
-    text: c.text,
-    basis: c.basis,
-    gain: Math.round((s.percentile - base.percentile) * 10) / 10,
-  }));
-  // A weak model's scores cannot decide for the reader: grounded story suggestions it did not score
-  // higher are still offered, with no gain claimed.
-  if (skill.confidence === 'low')
-    for (const c of candidates)
-      if (c.basis.kind === 'story' && !suggestions.some((x) => x.text === c.text))
-        suggestions.push({ text: c.text, basis: c.basis, gain: null });
-  const viralScore = Math.round(base.percentile);
-  const after = Math.round(best.s.percentile);
-  const hasContext = context.topics.length > 0 || context.narratives.length > 0;
-  const offTopic = base.match.topicsMatched.length === 0 && base.match.narrativesMatched.length === 0;
+  const hasContext = context.topics.length > 0 || context.narratives.length > 0 || context.stories.length > 0;
   const verdict: AdvisorResponse['verdict'] =
-    viralScore >= 60 && after - viralScore < 5
+    viralScore >= 60 && rewrite.source === 'none'
       ? 'post'
-      : hasContext && offTopic && viralScore < 40
+      : hasContext && viralScore < 40 && joinable.length === 0 && evidence.similar.length === 0
         ? 'redirect'
         : 'refine';
   const factors = factorsOf(model, base, {
@@ -183,32 +371,41 @@ export function advise(input: AdviceInput): AdvisorResponse {
     submolt: where.submolt,
     author: where.author,
   });
-  const { upvotes: up, comments: com } = predictedCounts(art, base.prediction);
+  const skill = modelSkill(art);
+  const story = joinable[0]?.story ?? null;
 
   return AdvisorResponse.parse({
     viralScore,
-    predictedEngagement: { upvotes: up, comments: com },
+    predictedEngagement: { upvotes: counts.upvotes, comments: counts.comments },
     predictedReach: reachOf(viralScore),
     verdict,
     factors,
     suggestions,
-    suggestedTitle: best.draft.title,
-    suggestedContent: best.draft.content,
-    rewrite: { source: best.source, scoreBefore: viralScore, scoreAfter: Math.max(viralScore, after) },
+    suggestedTitle: rewrite.draft.title,
+    suggestedContent: rewrite.draft.content,
+    rewrite: {
+      source: rewrite.source,
+      scoreBefore: viralScore,
+      scoreAfter: viralScore,
+      gainRange,
+      note: rewriteNote(rewrite, evidence, wanted),
+    },
+    similarPosts: evidence.similar,
+    joinableStories: joinable.map((j) => ({ ...storyOf(j.story), similarity: j.similarity })),
     reasoning: reasoningOf({
       art,
       viralScore,
-      after,
-      up,
-      com,
-      factors,
+      up: counts.upvotes,
+      com: counts.comments,
       verdict,
-      best,
       context,
       skill,
-      story: base.match.story,
+      story,
+      similar: evidence.similar,
+      comments: evidence.comments,
+      typical: index.medianComments,
     }),
-    story: storyOf(base.match.story),
+    story: story === null ? null : storyOf(story),
     skill,
     weakPrediction: skill.confidence === 'low',
     modelVersion: art.version,
@@ -216,17 +413,47 @@ export function advise(input: AdviceInput): AdvisorResponse {
   });
 }
 
-/** Applies an edit's change to the body on top of the current best body (appended endings stack). */
-function mergeContent(original: string, current: string, edited: string): string {
-  if (edited.startsWith(original) && current.startsWith(original))
-    return current + edited.slice(original.length);
-  return edited;
+/** Counts read at a served baseline's percentile: the recent levels there, with the 10th–90th percentile spread of a scorer of no known skill. */
+function countsAtPercentile(art: CompiledModel['artifact'], percentile: number) {
+  const z = probit(Math.min(0.995, Math.max(0.005, percentile / 100)));
+  const spread = { q10: probit(0.1), q90: probit(0.9) };
+  return {
+    upvotes: countFromScore(art.levels.upvotes, z, spread),
+    comments: countFromScore(art.levels.comments, z, spread),
+  };
 }
 
+const EDIT_WORDS: Record<string, string> = {
+  'short-title': 'cut the title at its first phrase',
+  'asks-a-question': "added a closing question on the draft's own subject",
+};
+
+function rewriteNote(
+  r: ReturnType<typeof chooseRewrite>,
+  e: ReturnType<typeof gatherEvidence>,
+  wanted: ReadonlySet<TraitName>,
+): string {
+  if (r.source === 'llm')
+    return `Rewritten by ${r.by} from the same evidence; checked to keep the draft's words and meaning, add no links or boilerplate.`;
+  if (r.source === 'offline')
+    return `Edited from the draft's own words: ${r.edits.map((e) => EDIT_WORDS[e.trait] ?? e.trait).join('; ')}. Nothing else was changed.`;
+  if (e.looked === 0)
+    return 'No edit is suggested: no recent post is like this draft, so there is no evidence for one.';
+  if (wanted.size > 0)
+    return 'No edit is suggested: the evidence points to changes that cannot be made from the draft’s own words (see the suggestions).';
+  if (e.lessons.length > 0)
+    return 'No edit is suggested: what the similar posts with replies did needs your own material (see the suggestions).';
+  return e.contrast
+    ? 'No edit is suggested: the posts like this one that drew replies did nothing this draft does not already do.'
+    : `No edit is suggested: too few posts like this one to tell what drew replies (${counted(e.looked, 'similar post')}).`;
+}
+
+/** The draft as one prompt string (for clients that want the rewrite as a single text). */
+export { joinDraft };
+
 /** The joined story as the answer shows it. */
-function storyOf(story: StoryInput | null): AdvisorStory | null {
-  if (story === null) return null;
-  const { terms: _terms, ...shown } = story;
+function storyOf(story: StoryInput): AdvisorStory {
+  const { terms: _terms, news: _news, titles: _titles, ...shown } = story;
   return shown;
 }
 
@@ -238,30 +465,35 @@ export function counted(n: number, noun: string): string {
 function reasoningOf(x: {
   art: CompiledModel['artifact'];
   viralScore: number;
-  after: number;
   up: { expected: number; low: number; high: number };
   com: { expected: number; low: number; high: number };
-  factors: AdvisorFactor[];
   verdict: AdvisorResponse['verdict'];
-  best: { source: string };
   context: AdvisorContext;
   skill: ModelSkill;
   story: StoryInput | null;
+  similar: readonly ShownPost[];
+  comments: { median: number; max: number } | null;
+  typical: number | null;
 }): string {
-  const lift = x.factors.find((f) => f.direction === 'raises');
-  const drag = x.factors.find((f) => f.direction === 'lowers');
+  const by =
+    x.skill.served === 'model'
+      ? 'The model predicts'
+      : `Scored by ${SCORER_WORDS[x.skill.served]}, the estimate is`;
   const parts = [
-    `The model predicts about ${counted(x.up.expected, 'upvote')} (80% range ${x.up.low}–${x.up.high}) and ${counted(x.com.expected, 'comment')} (${x.com.low}–${x.com.high}) after 24 hours, above ${x.viralScore}% of the posts of the last 24 hours.`,
-    lift ? `Strongest lift: ${lift.group}.` : '',
-    drag ? `Strongest drag: ${drag.group}.` : '',
-    x.best.source === 'none'
-      ? 'No tested rewrite scored higher, so the draft is returned unchanged.'
-      : `The suggested ${x.best.source === 'llm' ? 'model-written' : 'edited'} version scores ${x.after}.`,
-    x.verdict === 'redirect'
-      ? 'The draft matches none of the current topics or narratives; consider an angle on one of them.'
-      : '',
+    `${by} about ${counted(x.up.expected, 'upvote')} (80% range ${x.up.low}–${x.up.high}) and ${counted(x.com.expected, 'comment')} (${x.com.low}–${x.com.high}) after 24 hours, above ${x.viralScore}% of the posts of the last 24 hours.`,
+    x.similar.length > 0
+      ? `Posts like yours in the last days: ${x.similar
+          .slice(0, 3)
+          .map((p) => `"${p.title}" (${counted(p.comments, 'comment')}, ${counted(p.upvotes, 'upvote')})`)
+          .join(
+            '; ',
+          )}${x.comments ? ` (the ${x.similar.length >= 5 ? 'posts most like it' : 'similar posts'} drew a median of ${counted(x.comments.median, 'comment')}, at most ${x.comments.max}${x.typical === null ? '' : `; the median post of the last days drew ${x.typical}`})` : ''}.`
+      : 'No recent post is close enough to this draft to compare with.',
     x.story
-      ? `It joins the current story "${x.story.label}" (${counted(x.story.posts, 'post')}, ${x.story.scorePerPost} points a post, ${x.story.aboveHour ? 'above' : 'at or below'} the hour's average); its lead post "${x.story.lead.title}" has ${counted(x.story.lead.score, 'point')} and ${counted(x.story.lead.comments, 'comment')}.`
+      ? `It fits the news story "${x.story.label}" (${counted(x.story.posts, 'post')}); its lead post "${x.story.lead.title}" has ${counted(x.story.lead.score, 'point')} and ${counted(x.story.lead.comments, 'comment')}.`
+      : '',
+    x.verdict === 'redirect'
+      ? 'Nothing recent is like this draft and it joins no story of the hour: consider an angle on one of them.'
       : '',
     x.context.digestId === null ? 'No digest was available, so nothing about the current hour was used.' : '',
     skillSentence(x.skill),
@@ -269,6 +501,3 @@ function reasoningOf(x: {
   ];
   return parts.filter((p) => p !== '').join(' ');
 }
-
-/** The draft as one prompt string (for clients that want the rewrite as a single text). */
-export { joinDraft };

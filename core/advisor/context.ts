@@ -1,6 +1,7 @@
-import type { Digest } from '../schemas/digest.ts';
-import { matchStory, type StoryInput, storiesOf } from './stories.ts';
-import { tokenize } from './tokens.ts';
+import { postUrl } from '../forum-links.ts';
+import type { BackgroundItem, Digest } from '../schemas/digest.ts';
+import { distinctTerms } from './similar.ts';
+import { type StoryInput, storiesOf } from './stories.ts';
 import type { TraitName } from './traits.ts';
 
 /** A narrative as the analyser tracks it (structurally the generator's NarrativeSignal). */
@@ -26,6 +27,11 @@ export interface AdvisorContext {
     readonly status: NarrativeInput['status'];
     readonly share: number;
   }[];
+  /** The forum's address of posts as the newest digest links them (`…/post/`), or null. */
+  readonly postUrlBase: string | null;
+  /** The newest digest's background streams (introductions, other languages, …) and its post count. */
+  readonly background: readonly BackgroundItem[];
+  readonly totalPosts: number | null;
   /** The newest digest's stories, most prominent first (`stories.ts`). */
   readonly stories: readonly StoryInput[];
   /** Traits of the hour's best-received posts, strongest lift first. */
@@ -43,19 +49,27 @@ export const EMPTY_CONTEXT: AdvisorContext = {
   hourStart: null,
   topics: [],
   narratives: [],
+  postUrlBase: null,
+  background: [],
+  totalPosts: null,
   stories: [],
   patterns: [],
 };
 
-const STOP = new Set(
-  'the a an and or of to in on for with about is are be it its this that as at by from how why what when who their our your my we you i they them agents agent ai'.split(
-    ' ',
-  ),
-);
-
-function contentTerms(text: string): string[] {
-  return [...new Set(tokenize(text).filter((t) => t.length >= 3 && !STOP.has(t)))];
+/**
+ * The address the digest's links put before a post id (`https://www.moltbook.com/post/`): read off
+ * its story posts, whose links the hourly job built from its forum setting. Null when none is linked.
+ */
+export function postUrlBaseOf(digest: Digest): string | null {
+  for (const story of digest.stories ?? [])
+    for (const p of [story.lead, ...story.related]) {
+      const id = postUrl('', p.postId);
+      if (p.url.endsWith(id) && p.url.length > id.length) return p.url.slice(0, -id.length);
+    }
+  return null;
 }
+
+const contentTerms = distinctTerms;
 
 /**
  * Builds the context from the newest digests (newest first; the first three are read; stories from
@@ -106,6 +120,9 @@ export function buildAdvisorContext(
         share: n.share,
       }))
       .filter((n) => n.terms.length > 0),
+    postUrlBase: postUrlBaseOf(latest),
+    background: latest.background ?? [],
+    totalPosts: latest.totalPosts,
     stories: storiesOf(
       latest,
       new Map((narratives ?? []).flatMap((n) => (n.id === undefined ? [] : [[n.id, n.status] as const]))),
@@ -132,8 +149,6 @@ export interface ContextMatch {
   }[];
   readonly patternsShown: readonly string[];
   readonly patternsMissing: readonly string[];
-  /** The current story the draft joins, if any (not a model feature: it grounds the answer). */
-  readonly story: StoryInput | null;
 }
 
 /** The match's numbers in a fixed order (what training rows keep). */
@@ -188,6 +203,5 @@ export function matchContext(
     narrativesMatched,
     patternsShown,
     patternsMissing,
-    story: matchStory(words, ctx.stories)?.story ?? null,
   };
 }

@@ -114,6 +114,9 @@ describe('context matching', () => {
           share: 0.1,
         },
       ],
+      postUrlBase: null,
+      background: [],
+      totalPosts: null,
       stories: [],
       patterns: [
         {

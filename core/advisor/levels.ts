@@ -53,3 +53,20 @@ export function predictedCounts(
     }),
   };
 }
+
+/**
+ * Percentile (0–100) of a value among 101 sorted quantiles, interpolated between neighbours; a value
+ * equal to a flat stretch of quantiles (many tied posts) takes the middle of the stretch. Pure.
+ */
+export function percentileIn(q: readonly number[], value: number): number {
+  let first = 0;
+  while (first <= 100 && (q[first] as number) < value) first++;
+  let last = first - 1;
+  while (last < 100 && (q[last + 1] as number) <= value) last++;
+  if (last >= first) return (first + last) / 2;
+  if (first === 0) return 0;
+  if (first > 100) return 100;
+  const a = q[first - 1] as number;
+  const b = q[first] as number;
+  return first - 1 + (value - a) / (b - a);
+}

@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LabelledRow } from '../schemas/advisor-rows.ts';
 import { type CompiledModel, compileModel, type ModelArtifact, parseModelArtifact } from './model.ts';
+import { EMPTY_EVIDENCE, type EvidenceIndex, type EvidencePost, EvidenceIndex as Index } from './similar.ts';
 
 /** The default model shipped with the code (trained on simulated posts; see README). */
 export const DEFAULT_MODEL_URL = new URL('./default-model.json', import.meta.url);
@@ -8,6 +10,55 @@ export const DEFAULT_MODEL_URL = new URL('./default-model.json', import.meta.url
 /** Where a published (forum-trained) model lives under the content folder. */
 export function publishedModelPath(contentDir: string): string {
   return join(contentDir, 'advisor', 'model.json');
+}
+
+/** Where the learning step keeps its labelled rows (one JSONL file a UTC day) under the content folder. */
+export function trainingDirPath(contentDir: string): string {
+  return join(contentDir, 'advisor', 'training');
+}
+
+/**
+ * The recent posts with their outcomes the similar-post look-up searches: the labelled rows the
+ * learning step keeps (`<content>/advisor/training/<day>.jsonl`, the last 7 days), indexed. Lines that
+ * are not valid rows are skipped; no folder gives an empty index.
+ */
+export async function loadEvidence(contentDir: string | null): Promise<EvidenceIndex> {
+  if (contentDir === null) return EMPTY_EVIDENCE;
+  const dir = trainingDirPath(contentDir);
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((f) => /^\d{4}-\d{2}-\d{2}\.jsonl$/.test(f)).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return EMPTY_EVIDENCE;
+    throw error;
+  }
+  const posts: EvidencePost[] = [];
+  for (const f of files)
+    for (const line of (await readFile(join(dir, f), 'utf8')).split('\n')) {
+      if (line.trim() === '') continue;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      const row = LabelledRow.safeParse(raw);
+      if (!row.success) continue;
+      const r = row.data;
+      posts.push({
+        id: r.id,
+        title: r.title,
+        content: r.content,
+        author: r.author,
+        submolt: r.submolt,
+        createdAt: r.createdAt,
+        upvotes: r.upvotes,
+        comments: r.comments,
+        ageHours: r.ageHours,
+      });
+    }
+  posts.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : 1));
+  return Index.build(posts);
 }
 
 /**

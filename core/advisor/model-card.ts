@@ -39,6 +39,7 @@ export function modelCardJson(a: ModelArtifact): string {
 }
 
 const f = (v: number | null) => (v === null ? '–' : v.toFixed(3));
+const interval = (i: readonly [number, number] | null) => (i === null ? '–' : `${f(i[0])} to ${f(i[1])}`);
 const row = (name: string, m: MetricSet) =>
   `| ${name} | ${f(m.hourSpearman)} | ${f(m.hourPairwise)} | ${f(m.spearman)} | ${f(m.spearmanComments)} | ${f(m.pairwise)} | ${f(m.ndcg10)} |`;
 
@@ -56,6 +57,21 @@ export function modelCardMarkdown(a: ModelArtifact): string {
     'narratives and top-post patterns. Ridge regression, with the author prior blended in by a validated weight.',
     '',
     skillSentence(modelSkill(a)),
+    '',
+    '## Rolling-origin evaluation',
+    '',
+    a.rolling
+      ? [
+          `Each of ${a.rolling.blocks} blocks of ${a.rolling.blockHours} h (${a.rolling.from} to ${a.rolling.to}) scored by a model trained only on the rows created 24 h before it; ${a.rolling.rows} rows, ${a.rolling.hours} creation hours of 10+ rows; 90 % intervals from a bootstrap over hours. Served: ${a.rolling.served}.`,
+          '',
+          '| scorer | ρ within hours | 90 % | same-hour pairs | 90 % |',
+          '|---|---|---|---|---|',
+          ...Object.entries(a.rolling.scorers).map(
+            ([name, m]) =>
+              `| ${name} | ${f(m.hourSpearman)} | ${interval(m.hourSpearmanInterval)} | ${f(m.pairwise)} | ${interval(m.pairwiseInterval)} |`,
+          ),
+        ].join('\n')
+      : 'Not evaluated this way (confidence low).',
     '',
     '## Held-out metrics',
     '',

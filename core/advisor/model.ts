@@ -7,6 +7,7 @@ import {
   type FeatureVector,
   type PriorValue,
 } from './features.ts';
+import { percentileIn } from './levels.ts';
 
 const Prior = z.tuple([z.int().positive(), z.number(), z.number()]);
 const Target = z
@@ -57,6 +58,57 @@ export const MetricSet = z
   })
   .strict();
 export type MetricSet = z.infer<typeof MetricSet>;
+
+const Interval = z.tuple([z.number(), z.number()]).nullable();
+/** One scorer's pooled figures over the rolling-origin blocks, with 90 % bootstrap intervals (over creation hours). */
+const ScorerSkill = z
+  .object({
+    hourSpearman: z.number().nullable(),
+    hourSpearmanInterval: Interval,
+    pairwise: z.number().nullable(),
+    pairwiseInterval: Interval,
+  })
+  .strict();
+
+/**
+ * The rolling-origin evaluation kept with the model (`generator/learn/rolling.ts`): each block's model
+ * trained only on the rows labelled at its start (created 24 h before it), scored on the block; the
+ * pooled within-hour figures of the model and every baseline, and the scorer chosen to serve.
+ */
+export const RollingSkill = z
+  .object({
+    blockHours: z.number().positive(),
+    blocks: z.int().nonnegative(),
+    rows: z.int().nonnegative(),
+    /** Creation hours of at least 10 rows (what the within-hour ρ averages over). */
+    hours: z.int().nonnegative(),
+    from: z.iso.datetime({ offset: true }).nullable(),
+    to: z.iso.datetime({ offset: true }).nullable(),
+    /** The model's ρ over all pooled rows (levels between hours included). */
+    spearman: z.number(),
+    scorers: z.record(z.string(), ScorerSkill),
+    /** The scorer whose score is served: the model, or a baseline that beat it. */
+    served: z.enum(['model', 'length', 'author-prior']),
+  })
+  .strict();
+export type RollingSkill = z.infer<typeof RollingSkill>;
+
+/**
+ * How a post trait went with engagement within its hour (percentile points, with minus without), on
+ * the older rows and on the newest held-out ones (`generator/learn/trait-effects.ts`).
+ */
+export const TraitEffect = z
+  .object({
+    fit: z.number().nullable(),
+    heldOut: z.number().nullable(),
+    /** 80 % bootstrap interval of the held-out effect, over creation hours. */
+    interval: Interval,
+    heldOutRows: z.int().nonnegative(),
+    /** Same sign on both parts, held-out interval clear of 0, enough posts: only then may it back a gain. */
+    holds: z.boolean(),
+  })
+  .strict();
+export type TraitEffect = z.infer<typeof TraitEffect>;
 
 /**
  * The trained advisor model as published (`content/advisor/model.json`, or the default shipped in
@@ -121,6 +173,15 @@ export const ModelArtifact = z
     reference: z.array(z.number()).length(101),
     /** Mean contribution of each feature group over the reference posts (the "average post"). */
     groupMeans: z.record(z.string(), z.number()),
+    /**
+     * Rolling-origin skill (absent in artifacts trained without it: their confidence is low). Decides
+     * `confidence` and which scorer is served.
+     */
+    rolling: RollingSkill.optional(),
+    /** Trait effects on held-out rows (absent: no rewrite gain is ever shown). */
+    traitEffects: z.record(z.string(), TraitEffect).optional(),
+    /** 101 quantiles of the served baseline's values over the reference posts (absent when the model is served). */
+    servedReference: z.array(z.number()).length(101).optional(),
     /** Validation metrics of the model and of the best baseline, for the model card. */
     validation: z
       .object({
@@ -252,19 +313,7 @@ export function engagementScore(p: Prediction): number {
   return p.up + p.com;
 }
 
-/** Percentile (0–100) of a score within the artifact's reference quantiles, interpolated. */
+/** Percentile (0–100) of a model score within the artifact's reference quantiles, interpolated. */
 export function percentileOf(artifact: ModelArtifact, score: number): number {
-  const q = artifact.reference;
-  if (score <= (q[0] as number)) return 0;
-  if (score >= (q[100] as number)) return 100;
-  let lo = 0;
-  let hi = 100;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if ((q[mid] as number) <= score) lo = mid;
-    else hi = mid;
-  }
-  const a = q[lo] as number;
-  const b = q[hi] as number;
-  return lo + (b > a ? (score - a) / (b - a) : 0);
+  return percentileIn(artifact.reference, score);
 }

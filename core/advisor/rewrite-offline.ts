@@ -1,161 +1,81 @@
-import type { SuggestionBasis } from '../schemas/advisor-response.ts';
-import type { AdvisorContext } from './context.ts';
 import type { Draft } from './draft.ts';
-import type { ScoredDraft } from './score.ts';
-import type { StoryInput } from './stories.ts';
-import { tokenize } from './tokens.ts';
-import { wordCount } from './traits.ts';
+import { subjectOf } from './subject.ts';
+import { type TraitName, traitsOf, wordCount } from './traits.ts';
 
-/** A candidate edit of a draft, with what it relies on. */
-export interface Candidate {
+/** One edit of a draft that adds a trait, written from the draft's own words. */
+export interface Edit {
+  readonly trait: TraitName;
   readonly draft: Draft;
-  /** What to do, in words. */
+  /** What was changed, in words. */
   readonly text: string;
-  readonly basis: SuggestionBasis;
-  readonly source: 'offline' | 'llm';
 }
 
-const STOP = new Set(
-  'the a an and or of to in on for with about is are be it its this that as at by from how why what when who their our your my we you i they them was were have has had not but so if just can will do does did than then there here more most very'.split(
-    ' ',
-  ),
-);
+/** Titles longer than this many words may be shortened. */
+const LONG_TITLE_WORDS = 10;
+/** A shortened title keeps at least this many words. */
+const MIN_TITLE_WORDS = 3;
 
-function keyword(draft: Draft): string | null {
-  const counts = new Map<string, number>();
-  for (const t of tokenize(`${draft.title} ${draft.content}`))
-    if (t.length >= 4 && !STOP.has(t) && !/^\d+$/.test(t)) counts.set(t, (counts.get(t) ?? 0) + 1);
-  let best: string | null = null;
-  let n = 0;
-  for (const [w, c] of counts) if (c > n || (c === n && best !== null && w < best)) [best, n] = [w, c];
-  return best;
-}
-
-function patternBasis(ctx: AdvisorContext, pattern: string, fallback: string): SuggestionBasis {
-  const p = ctx.patterns.find((x) => x.pattern === pattern);
-  return p
-    ? {
-        kind: 'pattern',
-        name: pattern,
-        evidence: `${p.description}: ${p.lift.toFixed(2)}× more common among the top posts of ${p.digestHour.slice(0, 13).replace('T', ' ')}:00 UTC`,
-      }
-    : { kind: 'model', name: pattern, evidence: fallback };
-}
-
-/** What a story suggestion cites: the story, how its posts are doing, and its lead post. */
-export function storyBasis(story: StoryInput): SuggestionBasis {
-  const hour = story.hourStart.slice(0, 13).replace('T', ' ');
-  return {
-    kind: 'story',
-    name: story.label,
-    evidence: `${story.posts} ${story.posts === 1 ? 'post' : 'posts'} (${Math.round(story.share * 100)}% of the hour's) in the digest of ${hour}:00 UTC, ${story.scorePerPost} points and ${story.commentsPerPost} comments a post${story.aboveHour ? ', above the hour' : ''}; lead post "${story.lead.title}" ${story.lead.url}`,
-  };
-}
-
-const SENTENCE = /[^.!?\n]+[.!?]+(?=\s|$)/g;
+// Where a title's first phrase ends: a dash or bar between spaces, a colon, an opening parenthesis, or a sentence end.
+const BOUNDARY = /\s[-—–|]\s|:\s|\s\(|[.!?]\s/g;
 
 /**
- * Offline candidate edits of a draft, each grounded in a current pattern, topic or narrative (or, when
- * the digests are silent, in what the model learned). They are only candidates: the caller re-scores
- * each and offers the ones the model scores higher. Pure and deterministic.
+ * The title cut at its first phrase boundary (a dash, colon, bar, parenthesis or sentence end) when
+ * the title is long and the first phrase keeps at least three words; null when no such cut exists.
+ * Never cuts inside a phrase. Pure.
  */
-export function offlineCandidates(scored: ScoredDraft, ctx: AdvisorContext): Candidate[] {
-  const { draft, traits, match } = scored;
-  const out: Candidate[] = [];
-  const add = (d: Draft, text: string, basis: SuggestionBasis) =>
-    out.push({ draft: d, text, basis, source: 'offline' });
-  const topic = keyword(draft) ?? 'this';
+export function shortenTitle(title: string): string | null {
+  if (wordCount(title) <= LONG_TITLE_WORDS) return null;
+  for (const m of title.matchAll(BOUNDARY)) {
+    const keepMark = /^[!?]/.test(m[0]);
+    const head = (title.slice(0, m.index) + (keepMark ? m[0].trim() : '')).trim();
+    const words = wordCount(head);
+    if (words >= MIN_TITLE_WORDS && words < wordCount(title)) return head;
+  }
+  return null;
+}
 
-  if (!traits.has('asks-a-question')) {
-    add(
-      {
-        ...draft,
-        content: `${draft.content}${draft.content ? '\n\n' : ''}What has your experience with ${topic} been?`,
-      },
-      'End with a direct question to other agents.',
-      patternBasis(
-        ctx,
-        'asks-a-question',
-        'posts that ask readers a question draw more replies in the training window',
-      ),
-    );
+/** A question for the readers built on the draft's subject, or null when it names none. */
+export function questionFor(draft: Draft): string | null {
+  const subject = subjectOf(draft.title) ?? subjectOf(draft.content);
+  return subject === null ? null : `What has your experience with ${subject} been?`;
+}
+
+/**
+ * The edits that add a wanted trait the draft lacks, each from the draft's own words: a title cut
+ * at a phrase boundary (`short-title`), a closing question on the draft's subject (`asks-a-question`).
+ * Nothing is appended that the draft did not say or ask. Pure (the tagger loads once).
+ */
+export function offlineEdits(draft: Draft, wanted: ReadonlySet<TraitName>): Edit[] {
+  const traits = traitsOf(draft);
+  const out: Edit[] = [];
+  if (wanted.has('short-title') && !traits.has('short-title')) {
+    const short = shortenTitle(draft.title);
+    if (short !== null)
+      out.push({
+        trait: 'short-title',
+        draft: { ...draft, title: short },
+        text: `Shorten the title to its first phrase: "${short}".`,
+      });
   }
-  const titleWords = wordCount(draft.title);
-  if (titleWords > 6) {
-    const head = draft.title.split(/\s[-—–:|]\s|:\s/)[0] ?? draft.title;
-    const short =
-      wordCount(head) <= 6 && wordCount(head) >= 2 ? head : draft.title.split(/\s+/).slice(0, 6).join(' ');
-    add(
-      { ...draft, title: short.trim() },
-      `Shorten the title to ${wordCount(short)} words.`,
-      patternBasis(ctx, 'short-title', 'title length is one of the format features the model weighs'),
-    );
+  if (wanted.has('asks-a-question') && !traits.has('asks-a-question')) {
+    const question = questionFor(draft);
+    if (question !== null)
+      out.push({
+        trait: 'asks-a-question',
+        draft: { ...draft, content: `${draft.content}${draft.content ? '\n\n' : ''}${question}` },
+        text: `End with a question readers can answer: "${question}"`,
+      });
   }
-  const sentences = draft.content.match(SENTENCE)?.map((s) => s.trim()) ?? [];
-  if (!traits.has('list-structure') && sentences.length >= 4 && sentences.length <= 12) {
-    const [lead, ...rest] = sentences;
-    add(
-      { ...draft, content: `${lead}\n\n${rest.map((s) => `- ${s}`).join('\n')}` },
-      'Break the body into a bulleted list after the opening sentence.',
-      patternBasis(ctx, 'list-structure', 'list formatting is one of the format features the model weighs'),
-    );
-  }
-  if (draft.content.trim() === '') {
-    add(
-      {
-        ...draft,
-        content: `Here is what I have seen about ${topic} so far, and what I am still unsure about.`,
-      },
-      'Add a body: a post with only a title gives readers nothing to answer.',
-      {
-        kind: 'model',
-        name: 'empty-body',
-        evidence: 'body length is one of the format features the model weighs',
-      },
-    );
-  }
-  const topicsMatched = new Set(match.topicsMatched);
-  for (const t of ctx.topics.slice(0, 3)) {
-    if (topicsMatched.has(t.name)) continue;
-    add(
-      {
-        ...draft,
-        content: `${draft.content}${draft.content ? '\n\n' : ''}This ties into the current ${t.name} discussion.`,
-      },
-      `Connect the post to "${t.name}", a top topic right now.`,
-      {
-        kind: 'topic',
-        name: t.name,
-        evidence: `among the top topics of the digest of ${ctx.hourStart?.slice(0, 13).replace('T', ' ')}:00 UTC`,
-      },
-    );
-  }
-  const joined = match.story?.id ?? null;
-  for (const story of ctx.stories.filter((x) => x.rising && x.id !== joined).slice(0, 2)) {
-    add(
-      {
-        ...draft,
-        content: `${draft.content}${draft.content ? '\n\n' : ''}This ties into the current discussion of ${story.label}.`,
-      },
-      `Tie it to "${story.label}", a rising story right now (lead post: "${story.lead.title}").`,
-      storyBasis(story),
-    );
-  }
-  const narrativesMatched = new Set(match.narrativesMatched.map((n) => n.label));
-  for (const n of ctx.narratives.filter((x) => x.status !== 'fading').slice(0, 2)) {
-    if (narrativesMatched.has(n.label)) continue;
-    add(
-      {
-        ...draft,
-        content: `${draft.content}${draft.content ? '\n\n' : ''}It connects to what others are saying about ${n.label}.`,
-      },
-      `Relate it to the ${n.status} narrative "${n.label}".`,
-      {
-        kind: 'narrative',
-        name: n.label,
-        evidence: `${n.status} narrative in the digest of ${ctx.hourStart?.slice(0, 13).replace('T', ' ')}:00 UTC`,
-      },
-    );
-  }
+  return out;
+}
+
+/** The edits applied together: each edit's title or body change on top of the others'. */
+export function combineEdits(draft: Draft, edits: readonly Edit[]): Draft {
+  let out = draft;
+  for (const e of edits)
+    out = {
+      title: e.draft.title !== draft.title ? e.draft.title : out.title,
+      content: e.draft.content !== draft.content ? e.draft.content : out.content,
+    };
   return out;
 }

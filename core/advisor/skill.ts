@@ -1,85 +1,104 @@
+import type { AdvisorSkill } from '../schemas/advisor-response.ts';
 import type { ModelArtifact } from './model.ts';
+import { SCORER_WORDS, servedBy } from './served.ts';
 
-/** How far the advice can be trusted, from the model's own held-out validation at training time. */
-export interface ModelSkill {
-  /** Spearman ρ of the model within creation hours on the held-out rows; null when not measured. */
-  readonly hourSpearman: number | null;
-  /** Share of same-hour pairs the model ordered right; null when not measured. */
-  readonly pairwise: number | null;
-  /** The best single-signal baseline on each of those, by name and value. */
-  readonly baseline: {
-    readonly hourSpearman: { readonly name: string; readonly value: number | null };
-    readonly pairwise: { readonly name: string; readonly value: number | null };
-  };
-  /** Held-out rows measured on. */
-  readonly rows: number;
-  /** True when the model beats every baseline on both within-hour measures. */
-  readonly beatsBaselines: boolean;
-  /** `low` whenever it does not beat its baselines or ranks barely above chance. */
-  readonly confidence: 'low' | 'medium' | 'high';
-}
+/** How far the advice can be trusted, from the rolling-origin evaluation kept with the model. */
+export type ModelSkill = AdvisorSkill;
 
-/** ρ within hours from which a model that beats its baselines counts as `medium`, then `high`. */
-export const CONFIDENCE_RHO = { medium: 0.15, high: 0.35 } as const;
+/** Within-hour ρ under which a model that beats its baselines still counts only as `low`. */
+export const CONFIDENCE_RHO = { medium: 0.15 } as const;
+
+type Scorers = NonNullable<ModelArtifact['rolling']>['scorers'];
 
 function best(
-  baselines: Record<string, { hourSpearman: number | null; hourPairwise: number | null }>,
-  metric: 'hourSpearman' | 'hourPairwise',
+  scorers: Scorers,
+  metric: 'hourSpearman' | 'pairwise',
+  except: string,
 ): { name: string; value: number | null } {
   let out: { name: string; value: number | null } = { name: 'none', value: null };
-  for (const [name, m] of Object.entries(baselines))
-    if (m[metric] !== null && (out.value === null || (m[metric] as number) > out.value))
+  for (const [name, m] of Object.entries(scorers))
+    if (name !== except && m[metric] !== null && (out.value === null || (m[metric] as number) > out.value))
       out = { name, value: m[metric] };
   return out;
 }
 
+const NOT_MEASURED: ModelSkill = {
+  measuredBy: 'none',
+  hourSpearman: null,
+  hourSpearmanInterval: null,
+  pairwise: null,
+  pairwiseInterval: null,
+  baseline: { hourSpearman: { name: 'none', value: null }, pairwise: { name: 'none', value: null } },
+  rows: 0,
+  blocks: 0,
+  beatsBaselines: false,
+  served: 'model',
+  confidence: 'low',
+};
+
 /**
- * The model's validated skill and the confidence that follows from it. A model with no held-out
- * figures, or one that does not beat its best baseline on both within-hour ρ and same-hour pairs,
- * has low confidence. Pure.
+ * The served scorer's skill on the rolling-origin blocks and the confidence that follows from it:
+ * `high` only when the 90 % intervals of both its within-hour ρ and its same-hour pairwise accuracy
+ * lie above the best other scorer's figures; `medium` when its figures beat them but the intervals do
+ * not clear them (and ρ ≥ 0.15); `low` otherwise: when it does not beat them, when too few hours were
+ * measured for an interval, and when the model was not evaluated this way (no `rolling`). Pure.
  */
 export function modelSkill(art: ModelArtifact): ModelSkill {
-  const v = art.validation;
-  if (v === null)
-    return {
-      hourSpearman: null,
-      pairwise: null,
-      baseline: { hourSpearman: { name: 'none', value: null }, pairwise: { name: 'none', value: null } },
-      rows: 0,
-      beatsBaselines: false,
-      confidence: 'low',
-    };
-  const baselines = v.baselines ?? { [v.bestBaseline]: v.baseline };
-  const rho = best(baselines, 'hourSpearman');
-  const pairs = best(baselines, 'hourPairwise');
-  const m = v.model;
+  const r = art.rolling;
+  if (r === undefined) return NOT_MEASURED;
+  const served = servedBy(art);
+  const own = r.scorers[served];
+  if (own === undefined) return { ...NOT_MEASURED, served };
+  const rho = best(r.scorers, 'hourSpearman', served);
+  const pairs = best(r.scorers, 'pairwise', served);
   const beats =
-    m.hourSpearman !== null &&
-    m.hourPairwise !== null &&
-    m.hourSpearman > (rho.value ?? 0) &&
-    m.hourPairwise > (pairs.value ?? 0.5);
+    own.hourSpearman !== null &&
+    own.pairwise !== null &&
+    own.hourSpearman > (rho.value ?? 0) &&
+    own.pairwise > (pairs.value ?? 0.5);
+  const clears =
+    beats &&
+    own.hourSpearmanInterval !== null &&
+    own.pairwiseInterval !== null &&
+    own.hourSpearmanInterval[0] > (rho.value ?? 0) &&
+    own.pairwiseInterval[0] > (pairs.value ?? 0.5);
+  // Without intervals (too few hours measured) the figures are not evidence enough for more than low.
+  const measured = own.hourSpearmanInterval !== null && own.pairwiseInterval !== null;
   const confidence =
-    !beats || (m.hourSpearman as number) < CONFIDENCE_RHO.medium
+    !beats || !measured || (own.hourSpearman as number) < CONFIDENCE_RHO.medium
       ? 'low'
-      : (m.hourSpearman as number) < CONFIDENCE_RHO.high
-        ? 'medium'
-        : 'high';
+      : clears
+        ? 'high'
+        : 'medium';
   return {
-    hourSpearman: m.hourSpearman,
-    pairwise: m.hourPairwise,
+    measuredBy: 'rolling-origin',
+    hourSpearman: own.hourSpearman,
+    hourSpearmanInterval: own.hourSpearmanInterval,
+    pairwise: own.pairwise,
+    pairwiseInterval: own.pairwiseInterval,
     baseline: { hourSpearman: rho, pairwise: pairs },
-    rows: art.rows.validation,
+    rows: r.rows,
+    blocks: r.blocks,
     beatsBaselines: beats,
+    served,
     confidence,
   };
 }
 
 const f2 = (v: number | null) => (v === null ? 'not measured' : v.toFixed(2));
+const range = (i: readonly [number, number] | null) =>
+  i === null ? '' : ` (90% interval ${i[0].toFixed(2)} to ${i[1].toFixed(2)})`;
 
-/** The skill in one or two sentences, with the weak-prediction notice when confidence is low. */
+/** The skill in a few sentences: what scored, how it did against the best baseline, the confidence. */
 export function skillSentence(s: ModelSkill): string {
-  const measured = `Validated skill on later held-out posts: within-hour Spearman ${f2(s.hourSpearman)} (best baseline ${s.baseline.hourSpearman.name} ${f2(s.baseline.hourSpearman.value)}), same-hour pairs ordered right ${f2(s.pairwise)} (best baseline ${f2(s.baseline.pairwise.value)}); confidence ${s.confidence}.`;
+  if (s.measuredBy === 'none')
+    return 'This model was not evaluated on later posts the way it is used, so its numbers are rough guesses; confidence low.';
+  const scorer =
+    s.served === 'model'
+      ? ''
+      : `The score comes from ${SCORER_WORDS[s.served]}: it ranked later posts better than the engagement model did. `;
+  const measured = `${scorer}On ${s.rows} later posts (${s.blocks === 1 ? '1 block' : `${s.blocks} blocks`}, each scored by a model trained only on posts labelled before it) it ranked posts within their hour at Spearman ${f2(s.hourSpearman)}${range(s.hourSpearmanInterval)} against ${s.baseline.hourSpearman.name} ${f2(s.baseline.hourSpearman.value)}, and ordered ${f2(s.pairwise)} of same-hour pairs right${range(s.pairwiseInterval)} against ${f2(s.baseline.pairwise.value)}; confidence ${s.confidence}.`;
   return s.confidence === 'low'
-    ? `${measured} The prediction is weak: it does not reliably beat simple baselines, so treat the numbers as rough and lean on the suggestions grounded in the current digest.`
+    ? `${measured} The prediction is weak: treat the numbers as rough and lean on the similar posts and the evidence cited.`
     : measured;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Digest, Story } from '../schemas/digest.ts';
-import { matchStory, storiesOf } from './stories.ts';
-import { tokenize } from './tokens.ts';
+import { EvidenceIndex } from './similar.ts';
+import { joinableStories, otherLanguage, storiesOf } from './stories.ts';
 
 const lead = (title: string, score: number, comments: number) => ({
   postId: `p-${title.length}`,
@@ -51,11 +51,37 @@ describe('stories', () => {
     expect(stories[0]?.lead.url).toMatch(/^https:\/\/www\.moltbook\.com\/post\//);
     expect(storiesOf(undefined)).toEqual([]);
   });
-  it('finds the story a draft joins by its label words, or none', () => {
-    const words = (t: string) => new Set(tokenize(t));
-    expect(matchStory(words('How I keep memory files across sessions'), stories)?.story.id).toBe(
-      'memory-files',
-    );
-    expect(matchStory(words('Weather report for the weekend'), stories)).toBeNull();
+  it('finds the news stories a draft could join by content, or none', () => {
+    const index = EvidenceIndex.build([]);
+    const join = (title: string, content = '') =>
+      joinableStories({ title, content }, stories, index).map((j) => j.story.id);
+    expect(join('How I keep memory files across sessions')).toEqual(['memory-files']);
+    expect(join('Weather report for the weekend')).toEqual([]);
+  });
+
+  it('never offers a campaign, an introduction or a story in another language as news', () => {
+    const marked = storiesOf({
+      hourStart: '2026-02-01T12:00:00.000Z',
+      stories: [
+        { ...story('flood', 'Memory files flood', 9, 9, null), newsKind: 'campaign' },
+        { ...story('hello', 'Memory files hello', 3, 9, null), kind: 'introduction' },
+        {
+          ...story('ko', '터미널에서 태어난 AI', 3, 9, null),
+          lead: lead('터미널에서 태어난 AI, 안녕하세요! 👋', 5, 1),
+        },
+        { ...story('outage', 'Memory files lost in an outage', 4, 20, null), newsKind: 'incident' },
+      ],
+    } as unknown as Digest);
+    expect(marked.filter((s) => s.news).map((s) => s.id)).toEqual(['outage']);
+    expect(marked.find((s) => s.id === 'outage')?.newsKind).toBe('incident');
+    expect(
+      joinableStories(
+        { title: 'Memory files between sessions', content: '' },
+        marked,
+        EvidenceIndex.build([]),
+      ).map((j) => j.story.id),
+    ).toEqual(['outage']);
+    expect(otherLanguage('터미널에서 태어난 AI')).toBe(true);
+    expect(otherLanguage('Café crème for agents')).toBe(false);
   });
 });

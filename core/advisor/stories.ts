@@ -1,12 +1,18 @@
-import type { Digest } from '../schemas/digest.ts';
-import { tokenize } from './tokens.ts';
+import type { Digest, Story } from '../schemas/digest.ts';
+import { distinctTerms, EvidenceIndex } from './similar.ts';
 
 /** A story of the newest digest as the advisor uses it: its words, its numbers and its lead post. */
 export interface StoryInput {
   readonly id: string;
   readonly label: string;
   readonly kind: string;
+  /** The digest's news kind (incident, platform, security, …; `campaign` for a flood), null in older digests. */
+  readonly newsKind: string | null;
+  /** True for real news a post can join: 2+ posts, not a campaign, an introduction or promotion stream, nor a story in another language. */
+  readonly news: boolean;
   readonly gist: string;
+  /** Titles of the story's posts (lead first), for content matching. */
+  readonly titles: readonly string[];
   /** Content words of the label and gist, label first (lower case). */
   readonly terms: readonly string[];
   readonly posts: number;
@@ -29,14 +35,26 @@ export interface StoryInput {
   readonly hourStart: string;
 }
 
-const STOP = new Set(
-  'the a an and or of to in on for with about is are be it its this that as at by from how why what when who their our your my we you i they them agents agent ai posts post new one more'.split(
-    ' ',
-  ),
-);
+/** Post kinds that are background, never news a draft should join. */
+const NOT_NEWS_KINDS: ReadonlySet<string> = new Set(['introduction', 'promotion']);
 
-function termsOf(text: string): string[] {
-  return [...new Set(tokenize(text).filter((t) => t.length >= 3 && !STOP.has(t)))];
+/** Share of letters outside ASCII above which a title counts as written in another language. */
+const OTHER_LANGUAGE_SHARE = 0.3;
+
+/** True when most of a text's letters are not ASCII (the forum's other-language streams). */
+export function otherLanguage(text: string): boolean {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  if (letters.length === 0) return false;
+  const nonAscii = letters.replace(/[A-Za-z]/g, '').length;
+  return nonAscii / letters.length > OTHER_LANGUAGE_SHARE;
+}
+
+/** Posts a story needs before a draft is told to join it (one post is a post, not a story). */
+const NEWS_POSTS = 2;
+
+function isNews(s: Story): boolean {
+  if (s.newsKind === 'campaign' || NOT_NEWS_KINDS.has(s.kind) || s.posts < NEWS_POSTS) return false;
+  return !otherLanguage(`${s.label} ${s.lead.title}`);
 }
 
 /**
@@ -59,8 +77,11 @@ export function storiesOf(
       id: s.id,
       label: s.label,
       kind: s.kind,
+      newsKind: s.newsKind ?? null,
+      news: isNews(s),
       gist: s.gist,
-      terms: [...new Set([...termsOf(s.label), ...termsOf(s.gist)])].slice(0, 12),
+      titles: [s.lead.title, ...s.related.map((p) => p.title)].slice(0, 8),
+      terms: [...new Set([...distinctTerms(s.label), ...distinctTerms(s.gist)])].slice(0, 12),
       posts: s.posts,
       share: s.share,
       scorePerPost: Math.round(scorePerPost * 10) / 10,
@@ -79,21 +100,36 @@ export function storiesOf(
   });
 }
 
+/** A news story a draft could join, with how close the draft is to it (cosine, 0–1). */
+export interface JoinableStory {
+  readonly story: StoryInput;
+  readonly similarity: number;
+}
+
+/** Cosine similarity from which a draft counts as joining a story. */
+export const JOIN_SIMILARITY = 0.15;
+
 /**
- * The story a draft joins: the one whose label words the draft uses most (at least one label word and
- * two terms in all, or half of a short label), or null. Pure.
+ * The hour's news stories a draft could join, closest first: only real news (`news`), compared by
+ * content (the draft's TF-IDF vector against the story's label, gist and post titles, in the evidence
+ * index's space), at least JOIN_SIMILARITY. Pure.
  */
-export function matchStory(
-  words: ReadonlySet<string>,
+export function joinableStories(
+  draft: { title: string; content: string },
   stories: readonly StoryInput[],
-): { story: StoryInput; hits: number } | null {
-  let best: { story: StoryInput; hits: number } | null = null;
-  for (const story of stories) {
-    const labelTerms = termsOf(story.label);
-    const labelHits = labelTerms.filter((t) => words.has(t)).length;
-    const hits = story.terms.filter((t) => words.has(t)).length;
-    const joins = labelHits >= 1 && (hits >= 2 || labelHits * 2 >= labelTerms.length);
-    if (joins && (best === null || hits > best.hits)) best = { story, hits };
-  }
-  return best;
+  index: EvidenceIndex,
+): JoinableStory[] {
+  const q = index.vectorOf(draft.title, draft.content);
+  return stories
+    .filter((s) => s.news)
+    .map((story) => ({
+      story,
+      similarity:
+        Math.round(
+          EvidenceIndex.cosine(q, index.vectorOf(`${story.label}. ${story.titles.join('. ')}`, story.gist)) *
+            1000,
+        ) / 1000,
+    }))
+    .filter((j) => j.similarity >= JOIN_SIMILARITY)
+    .sort((a, b) => b.similarity - a.similarity || a.story.id.localeCompare(b.story.id));
 }

@@ -4,7 +4,9 @@
  *   npm run bench:advisor [-- --requests 2000 --seed 11]
  *
  * Drafts are simulated posts (title + body), each advised with the shipped default model against a
- * context of topics, narratives, stories and patterns: scoring, factors and the offline rewrites re-scored.
+ * context of topics, narratives, stories and patterns, and a similar-post index as big as the learning
+ * step keeps at most (7 days of 2,400 labelled rows, `--corpus`): scoring, factors, the similar-post
+ * look-up, lessons, joinable stories and the offline rewrites.
  * The baseline measured in the same run is scoring alone (one prediction, no rewrites), the floor of
  * what any advice costs. Targets: p50 ≤ 20 ms, p99 ≤ 100 ms.
  */
@@ -15,11 +17,16 @@ import type { AdvisorContext } from '../../core/advisor/context.ts';
 import { splitDraft } from '../../core/advisor/draft.ts';
 import { loadAdvisorModel } from '../../core/advisor/load.ts';
 import { scoreDraft } from '../../core/advisor/score.ts';
+import { EvidenceIndex } from '../../core/advisor/similar.ts';
 import { AdvisorRequest, MAX_PROMPT_CHARS } from '../../core/schemas/advisor.ts';
 import { generateHour } from '../sim/world.ts';
 
 const { values } = parseArgs({
-  options: { requests: { type: 'string', default: '2000' }, seed: { type: 'string', default: '11' } },
+  options: {
+    requests: { type: 'string', default: '2000' },
+    seed: { type: 'string', default: '11' },
+    corpus: { type: 'string', default: String(7 * 2400) },
+  },
 });
 const count = Number(values.requests);
 const seed = Number(values.seed);
@@ -33,10 +40,51 @@ const posts = generateHour(
 )
   .posts.map((p) => p.post)
   .filter((p) => p.title.trim().length > 0);
+const corpusSize = Number(values.corpus);
+const corpusPosts = generateHour(
+  { seed: seed + 1, postsPerHour: corpusSize },
+  new Date(hour.getTime() - 48 * 3_600_000),
+  new Date(hour.getTime() - 47 * 3_600_000),
+).posts.map((p) => p.post);
+const built = performance.now();
+const evidence = EvidenceIndex.build(
+  corpusPosts.slice(0, corpusSize).map((p, i) => ({
+    id: p.id,
+    title: p.title.slice(0, 200),
+    content: p.content.slice(0, 600),
+    author: p.author,
+    submolt: p.submolt,
+    createdAt: new Date(hour.getTime() - 48 * 3_600_000 + (i % 3600) * 1000).toISOString(),
+    upvotes: p.upvotes,
+    comments: p.commentCount,
+    ageHours: 48,
+  })),
+);
+const buildMs = performance.now() - built;
 const prompts = posts.slice(0, count).map((p) => `${p.title}\n\n${p.content}`.slice(0, MAX_PROMPT_CHARS));
 const context: AdvisorContext = {
   digestId: '00000000-0000-8000-8000-000000000000',
   hourStart: hour.toISOString(),
+  postUrlBase: 'https://www.moltbook.com/post/',
+  background: [
+    {
+      stream: 'introductions',
+      label: 'introductions',
+      posts: 12,
+      agents: 12,
+      examples: [
+        {
+          postId: 'bench-intro',
+          url: 'https://www.moltbook.com/post/bench-intro',
+          title: 'Hello Moltbook, new agent here',
+          author: 'bench',
+          score: 3,
+          comments: 4,
+        },
+      ],
+    },
+  ],
+  totalPosts: 2300,
   topics: ['agent memory', 'tool use', 'identity', 'crypto launches', 'human operators'].map((name) => ({
     name,
     terms: name.split(' '),
@@ -53,9 +101,12 @@ const context: AdvisorContext = {
   stories: [
     {
       id: 'memory-files-between-sessions',
+      newsKind: 'discussion',
+      news: true,
       label: 'Memory files between sessions',
       kind: 'discussion',
       gist: 'Agents compare notes on memory files between sessions.',
+      titles: ['Memory files between sessions: what works'],
       terms: ['memory', 'files', 'sessions', 'context'],
       posts: 6,
       share: 0.1,
@@ -74,9 +125,12 @@ const context: AdvisorContext = {
     },
     {
       id: 'wallets-for-agents',
+      newsKind: 'discussion',
+      news: true,
       label: 'Wallets for agents',
       kind: 'discussion',
       gist: 'Agents compare notes on wallets for agents.',
+      titles: ['Wallets for agents: what works'],
       terms: ['wallets', 'token', 'payment'],
       posts: 7,
       share: 0.1,
@@ -119,13 +173,19 @@ function measure(name: string, run: (prompt: string) => void): void {
 }
 
 console.log(
-  `advisor bench: ${prompts.length} simulated drafts, model ${model.artifact.version}, one core (single thread)`,
+  `advisor bench: ${prompts.length} simulated drafts, model ${model.artifact.version}, one core (single thread); similar-post index of ${evidence.size} posts built in ${buildMs.toFixed(0)} ms`,
 );
 const now = new Date('2026-02-10T13:05:00.000Z');
 measure('baseline: score only', (prompt) => {
   scoreDraft(model, context, splitDraft(prompt), { submolt: 'general', author: null, at: now });
 });
-measure('advice (offline rewrites)', (prompt) => {
-  advise({ model, context, request: AdvisorRequest.parse({ prompt, context: { submolt: 'general' } }), now });
+measure('advice (offline, similar posts)', (prompt) => {
+  advise({
+    model,
+    context,
+    evidence,
+    request: AdvisorRequest.parse({ prompt, context: { submolt: 'general' } }),
+    now,
+  });
 });
 console.log('targets: p50 ≤ 20 ms, p99 ≤ 100 ms');

@@ -9,12 +9,28 @@
  * ≥ 10 rows, weighted by rows), same-hour and same-community pairwise accuracy and NDCG@10 per hourly
  * cohort, content-only beside content + author. The last line is `spearman=<model> baseline=<best>
  * hour_spearman=<model> hour_baseline=<best> pairwise=<model> pairwise_baseline=<best>` (eval-report.ts).
+ *
+ *   npm run advisor:eval -- --rolling --data <posts.jsonl> [--block-hours 6]
+ *
+ * evaluates as the hourly job retrains (rolling origin, `learn/rolling.ts`): for each block of
+ * `--block-hours` on the UTC clock, a model trained on every row created 24 h before the block's start
+ * scores the block. Prints each block, then the pooled figures with 90 % intervals; the last line has
+ * the same form as above (pooled over every block).
+ *
+ *   npm run advisor:eval -- --drafts --data <posts.jsonl> --content <dir> --from <ISO> [--to <ISO>] [--count 12]
+ *
+ * prints, one JSON line each, the advice the service would have given for real posts created in
+ * [from, to) used as drafts, from a content folder built only from the hours before `from` (a
+ * backfill that stops there), beside what each post really drew: material for judging the answers.
  * Exit 2 on usage errors, 1 on unusable data.
  */
 
-import { formatEvaluation } from '../learn/eval-report.ts';
+import { adviseReal, realDrafts } from '../learn/advise-real.ts';
+import { formatEvaluation, formatRolling } from '../learn/eval-report.ts';
 import { evaluateSplit } from '../learn/evaluate.ts';
 import { readPostsFile, splitByTime, splitTimeAt, withActivity } from '../learn/posts-file.ts';
+import { rollingOrigin } from '../learn/rolling.ts';
+import { trainModel } from '../learn/train.ts';
 import { rollingValidation } from '../learn/validate.ts';
 import { parseFlags } from './args.ts';
 import { CliError } from './context.ts';
@@ -23,7 +39,11 @@ const USAGE =
   'usage: advisor-eval --train <posts.jsonl> --test <posts.jsonl>\n' +
   '       advisor-eval --data <posts.jsonl> [--split-at <ISO time> | --split <0–1>]\n' +
   '       advisor-eval --validate (--train <posts.jsonl> | --data <posts.jsonl> --split-at <ISO time>)\n' +
-  '         (rolling validation inside the training rows only)';
+  '         (rolling validation inside the training rows only)\n' +
+  '       advisor-eval --rolling --data <posts.jsonl> [--block-hours <h, default 6>]\n' +
+  '         (rolling origin: each block scored by a model trained on the rows labelled at its start)\n' +
+  '       advisor-eval --drafts --data <posts.jsonl> --content <dir> --from <ISO> [--to <ISO>] [--count 12]\n' +
+  '         (advice for real later posts as drafts, as JSON lines)';
 
 function parseTime(text: string): Date {
   const at = new Date(text);
@@ -42,9 +62,43 @@ async function main(argv: string[]): Promise<void> {
       'split-at': { type: 'string' },
       split: { type: 'string' },
       validate: { type: 'boolean' },
+      rolling: { type: 'boolean' },
+      'block-hours': { type: 'string' },
+      drafts: { type: 'boolean' },
+      content: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      count: { type: 'string' },
     },
     USAGE,
   );
+  if (flags.drafts) {
+    if (flags.data === undefined || flags.content === undefined || flags.from === undefined)
+      throw new CliError(`--drafts needs --data, --content and --from\n${USAGE}`, 2);
+    const from = parseTime(flags.from);
+    const to = flags.to === undefined ? new Date(from.getTime() + 12 * 3_600_000) : parseTime(flags.to);
+    const drafts = await realDrafts(flags.data, { from, to }, Number(flags.count ?? '12'));
+    for (const a of await adviseReal(flags.content, drafts, from)) console.log(JSON.stringify(a));
+    return;
+  }
+  if (flags.rolling) {
+    if (flags.data === undefined || flags.train !== undefined || flags.test !== undefined)
+      throw new CliError(`--rolling reads one file: --data <posts.jsonl>\n${USAGE}`, 2);
+    const blockHours = Number(flags['block-hours'] ?? '6');
+    if (!(blockHours > 0)) throw new CliError(`--block-hours must be a positive number\n${USAGE}`, 2);
+    const file = await readPostsFile(flags.data);
+    const report = rollingOrigin(file.labelled, {
+      blockHours,
+      train: (rows, now) => trainModel(rows, { source: 'file', now }),
+    });
+    if (report.blocks.length === 0)
+      throw new CliError(
+        `no block has 20 rows labelled before it (${file.labelled.length} labelled rows)`,
+        1,
+      );
+    for (const l of formatRolling(report)) console.log(l);
+    return;
+  }
   if (flags.validate) {
     const only = flags.train ?? flags.data;
     if (

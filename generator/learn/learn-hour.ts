@@ -24,7 +24,7 @@ import {
   writeActivity,
   writeRows,
 } from './store.ts';
-import { trainModel } from './train.ts';
+import { trainServedModel } from './train-served.ts';
 
 /**
  * Ages (hours) at which a reading counts as a label: from 24 h, when most engagement is in, to 7 days.
@@ -184,7 +184,7 @@ export async function learnFromHour(options: LearnOptions): Promise<LearnReport>
     hourStart.getUTCHours() % (options.retrainEveryHours ?? 6) === 0 || !(await modelExists(paths.model));
   if (due && all.length >= (options.minRows ?? 200)) {
     const reference = await readRecentPending(contentDir, addHours(hourStart, -23), addHours(hourStart, 1));
-    const artifact = trainModel(all, {
+    const artifact = trainServedModel(all, {
       source: 'forum',
       now: options.now(),
       reference: reference.length >= 50 ? reference : undefined,

@@ -2,6 +2,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { type ActivitySnapshot, ActivityTable } from '../../core/advisor/activity.ts';
+import { trainingDirPath } from '../../core/advisor/load.ts';
 import { ActivitySnapshotSchema } from '../../core/advisor/model.ts';
 import { DAYS_KEPT } from '../../core/advisor/training-bounds.ts';
 import { writeFileAtomic } from '../content/atomic-write.ts';
@@ -24,7 +25,7 @@ export function advisorPaths(contentDir: string) {
     /** Author activity of every post seen (ActivitySnapshot), for the activity features. */
     activity: join(root, 'activity.json'),
     pendingDir: join(root, 'pending'),
-    trainingDir: join(root, 'training'),
+    trainingDir: trainingDirPath(contentDir),
     /** Posting rows of one hour, waiting for their 24 h labels. */
     pending: (hourStart: Date) => join(root, 'pending', `${hourStart.toISOString().slice(0, 13)}.jsonl`),
     /** Labelled rows of the posts created on one UTC day. */

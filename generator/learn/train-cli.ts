@@ -18,7 +18,7 @@ import { modelCardJson, modelCardMarkdown } from '../../core/advisor/model-card.
 import { writeFileAtomic } from '../content/atomic-write.ts';
 import { simulateHours } from './simulate.ts';
 import { advisorPaths, readActivity, readRecentPending, readTrainingSet } from './store.ts';
-import { trainModel } from './train.ts';
+import { trainServedModel } from './train-served.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,7 +52,7 @@ if (values.default) {
     const end = new Date(start.getTime() + hours * 3_600_000);
     const reference = await readRecentPending(dir, new Date(end.getTime() - 24 * 3_600_000), end);
     const activity = await readActivity(dir);
-    const artifact = trainModel(rows, {
+    const artifact = trainServedModel(rows, {
       source: 'simulator',
       now: end,
       buckets: 2 ** 14,
@@ -83,7 +83,7 @@ if (values.default) {
   const now = new Date();
   const reference = await readRecentPending(values.content, new Date(now.getTime() - 24 * 3_600_000), now);
   const activity = await readActivity(values.content);
-  const artifact = trainModel(rows, {
+  const artifact = trainServedModel(rows, {
     source: 'forum',
     now,
     reference: reference.length >= 50 ? reference : undefined,

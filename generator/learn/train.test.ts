@@ -35,7 +35,7 @@ describe('trainModel', () => {
     const a = trainModel(train, { source: 'simulator', now: new Date(0), buckets: 1024 });
     const b = trainModel(train, { source: 'simulator', now: new Date(0), buckets: 1024 });
     expect(a).toEqual(b);
-    expect(a.version).toMatch(/^4\.0\.0\+2026012\d{3}\.[0-9a-f]{8}$/);
+    expect(a.version).toMatch(/^4\.1\.0\+2026012\d{3}\.[0-9a-f]{8}$/);
     expect(a.targets).toBe('hour-normal-score');
     expect(a.levels.upvotes).toHaveLength(101);
     expect(a.reference).toHaveLength(101);

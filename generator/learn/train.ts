@@ -18,12 +18,13 @@ import { type Penalties, simplestWithinOneError, spearmanStandardError } from '.
 import { predictRows } from './predict-rows.ts';
 import { choosePriorBlend, foldPriorBlend } from './prior-blend.ts';
 import { PriorTable } from './priors.ts';
+import { quantiles101 } from './quantiles.ts';
 import { solveRidge, toSparseRows } from './ridge.ts';
 import { type LabelledRow, type PostingRow, rowFacts } from './rows.ts';
 import { hourRelativeTargets } from './targets.ts';
 
 /** Feature code version: bump when features change (artifacts of another major are refused). */
-export const FEATURE_VERSION = '4.0.0';
+export const FEATURE_VERSION = '4.1.0';
 
 /** Options of trainModel. */
 export interface TrainOptions {
@@ -149,13 +150,15 @@ function scalingOf(x: readonly FeatureVector[]): Scaling {
 }
 
 /**
- * Whether dense feature j is fitted: the author group only with useAuthor, and never the hour of day,
+ * Whether dense feature j is fitted: the author group only with useAuthor; never the hour of day,
  * which is the same for every post of an hour and so says nothing about a within-hour target (its
- * weights stay 0; they could only shift whole hours).
+ * weights stay 0; they could only shift whole hours); and never the digest match (topic, narrative and
+ * pattern overlap), which a writer can raise by stuffing topic words or narrative names into a draft,
+ * so it may not raise a score by itself.
  */
 function fitted(j: number, useAuthor: boolean): boolean {
   const group = DENSE_FEATURES[j]?.group;
-  return group !== 'timing' && (useAuthor || group !== 'author');
+  return group !== 'timing' && group !== 'digest' && (useAuthor || group !== 'author');
 }
 
 function fitRidge(
@@ -438,15 +441,11 @@ const LEVEL_HOURS = 24;
 function levelsOf(rows: readonly LabelledRow[], last: LabelledRow): ModelArtifact['levels'] {
   const from = ms(last) - LEVEL_HOURS * 3_600_000;
   const recent = rows.filter((r) => ms(r) > from);
-  const q = (values: number[]) => {
-    const sorted = values.sort((a, b) => a - b);
-    return Array.from({ length: 101 }, (_, i) => r4(quantile(sorted, i / 100)));
-  };
   return {
     from: (recent[0] as LabelledRow).createdAt,
     rows: recent.length,
-    upvotes: q(recent.map((r) => Math.log1p(r.upvotes))),
-    comments: q(recent.map((r) => Math.log1p(r.comments))),
+    upvotes: quantiles101(recent.map((r) => Math.log1p(r.upvotes))),
+    comments: quantiles101(recent.map((r) => Math.log1p(r.comments))),
   };
 }
 
@@ -465,10 +464,7 @@ function shippedActivity(rows: readonly LabelledRow[], options: TrainOptions): A
 /** Fills the reference quantiles and group means from the model's predictions on reference posts. */
 function calibrate(artifact: ModelArtifact, reference: readonly PostingRow[]): void {
   const predictions = predictRows(artifact, reference);
-  const scores = predictions.map((p) => p.up + p.com).sort((a, b) => a - b);
-  artifact.reference = Array.from({ length: 101 }, (_, i) => r4(quantile(scores, i / 100)));
-  for (let i = 1; i < 101; i++)
-    artifact.reference[i] = Math.max(artifact.reference[i] as number, artifact.reference[i - 1] as number);
+  artifact.reference = quantiles101(predictions.map((p) => p.up + p.com));
   artifact.groupMeans = Object.fromEntries(
     FEATURE_GROUPS.map((g) => [
       g,

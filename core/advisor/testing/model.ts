@@ -48,3 +48,37 @@ export function testArtifact(
     ...overrides,
   };
 }
+
+/**
+ * Test support: rolling-origin figures in which the served scorer has the given within-hour ρ and
+ * same-hour pairs with intervals ± `spread`, against an author prior at `prior` (ρ) and 0.5 + prior / 2.
+ */
+export function testRolling(
+  own: number,
+  prior: number,
+  spread: number,
+  served: 'model' | 'length' | 'author-prior' = 'model',
+): NonNullable<ModelArtifact['rolling']> {
+  const figure = (rho: number, width: number) => ({
+    hourSpearman: rho,
+    hourSpearmanInterval: [rho - width, rho + width] as [number, number],
+    pairwise: 0.5 + rho / 2,
+    pairwiseInterval: [0.5 + rho / 2 - width / 2, 0.5 + rho / 2 + width / 2] as [number, number],
+  });
+  const others = {
+    model: figure(prior, spread),
+    length: figure(prior, spread),
+    'author-prior': figure(prior, spread),
+  };
+  return {
+    blockHours: 6,
+    blocks: 4,
+    rows: 400,
+    hours: 24,
+    from: '2026-01-27T00:00:00.000Z',
+    to: '2026-01-28T00:00:00.000Z',
+    spearman: own,
+    scorers: { ...others, constant: figure(0, 0), [served]: figure(own, spread) },
+    served,
+  };
+}

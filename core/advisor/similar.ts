@@ -1,0 +1,166 @@
+import { stemmer } from 'stemmer';
+import { STOPWORDS } from './stopwords.ts';
+import { tokenize } from './tokens.ts';
+
+/** A recent post with its outcome, as the advisor cites it (from the labelled training rows). */
+export interface EvidencePost {
+  readonly id: string;
+  readonly title: string;
+  /** The opening of the body (what a training row keeps). */
+  readonly content: string;
+  readonly author: string | null;
+  readonly submolt: string | null;
+  readonly createdAt: string;
+  readonly upvotes: number;
+  readonly comments: number;
+  /** Hours after creation the outcome was read (24 h to 7 days). */
+  readonly ageHours: number;
+}
+
+/** A post found like a draft, with its cosine similarity (0–1). */
+export interface SimilarHit {
+  readonly post: EvidencePost;
+  readonly similarity: number;
+}
+
+/** Title words count this many times a body word: a title says what a post is about. */
+const TITLE_WEIGHT = 2;
+
+/** Content terms of a text: word tokens of 3+ letters that are not stopwords or bare numbers. */
+export function contentTerms(text: string): string[] {
+  return tokenize(text).filter((t) => t.length >= 3 && !STOPWORDS.has(t) && !/^\d+$/.test(t));
+}
+
+/** The distinct content terms of a text, in order of first use. */
+export function distinctTerms(text: string): string[] {
+  return [...new Set(contentTerms(text))];
+}
+
+/** Stems seen (words repeat across posts: a cache keeps the look-up cheap), bounded. */
+const stems = new Map<string, string>();
+function stemOf(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = stemmer(word);
+    if (stems.size < 200_000) stems.set(word, s);
+  }
+  return s;
+}
+
+/** Stemmed content terms with counts, title words weighted TITLE_WEIGHT (Porter stemmer: "sessions" = "session"). */
+function termCounts(title: string, content: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of contentTerms(title)) {
+    const s = stemOf(t);
+    counts.set(s, (counts.get(s) ?? 0) + TITLE_WEIGHT);
+  }
+  for (const t of contentTerms(content)) {
+    const s = stemOf(t);
+    counts.set(s, (counts.get(s) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * An in-memory TF-IDF index of recent posts (stemmed words, sublinear term frequency, smoothed idf, unit vectors)
+ * with an inverted list per term, so a look-up touches only posts sharing a term with the draft.
+ * Built once per refresh; look-ups are pure.
+ */
+export class EvidenceIndex {
+  private readonly idf = new Map<string, number>();
+  private readonly postings = new Map<string, { doc: number; weight: number }[]>();
+  private readonly defaultIdf: number;
+  /** Median comments of every indexed post (what a typical recent post drew); null with no posts. */
+  readonly medianComments: number | null;
+
+  private constructor(readonly posts: readonly EvidencePost[]) {
+    const docs = posts.map((p) => termCounts(p.title, p.content));
+    const df = new Map<string, number>();
+    for (const d of docs) for (const t of d.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+    const n = posts.length;
+    for (const [t, f] of df) this.idf.set(t, Math.log((n + 1) / (f + 1)) + 1);
+    this.defaultIdf = Math.log(n + 1) + 1;
+    const comments = posts.map((p) => p.comments).sort((a, b) => a - b);
+    this.medianComments = n === 0 ? null : (comments[Math.floor((n - 1) / 2)] as number);
+    docs.forEach((d, doc) => {
+      const v = this.weigh(d);
+      for (const [t, weight] of v) {
+        const list = this.postings.get(t);
+        if (list) list.push({ doc, weight });
+        else this.postings.set(t, [{ doc, weight }]);
+      }
+    });
+  }
+
+  /** Indexes the posts (their order is kept: ties in a look-up go to the earlier post). */
+  static build(posts: readonly EvidencePost[]): EvidenceIndex {
+    return new EvidenceIndex(posts);
+  }
+
+  /** Posts indexed. */
+  get size(): number {
+    return this.posts.length;
+  }
+
+  /** A unit TF-IDF vector of term counts (terms the index never saw get the rarest idf). */
+  private weigh(counts: ReadonlyMap<string, number>): Map<string, number> {
+    const v = new Map<string, number>();
+    let norm = 0;
+    for (const [t, c] of counts) {
+      const w = (1 + Math.log(c)) * (this.idf.get(t) ?? this.defaultIdf);
+      v.set(t, w);
+      norm += w * w;
+    }
+    norm = Math.sqrt(norm);
+    if (norm > 0) for (const [t, w] of v) v.set(t, w / norm);
+    return v;
+  }
+
+  /** The draft's unit vector in the index's space. */
+  vectorOf(title: string, content: string): Map<string, number> {
+    return this.weigh(termCounts(title, content));
+  }
+
+  /** Cosine similarity of two unit vectors. */
+  static cosine(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): number {
+    const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+    let s = 0;
+    for (const [t, w] of small) s += w * (large.get(t) ?? 0);
+    return s;
+  }
+
+  /**
+   * The `k` posts most like a draft by content (cosine of TF-IDF vectors, at least `minSimilarity`),
+   * created before `before` when given, one per distinct title (template floods count once). Pure.
+   */
+  nearest(
+    draft: { title: string; content: string },
+    k: number,
+    options: { minSimilarity?: number; before?: Date } = {},
+  ): SimilarHit[] {
+    const q = this.vectorOf(draft.title, draft.content);
+    const scores = new Map<number, number>();
+    for (const [t, w] of q)
+      for (const { doc, weight } of this.postings.get(t) ?? [])
+        scores.set(doc, (scores.get(doc) ?? 0) + w * weight);
+    const min = options.minSimilarity ?? 0.1;
+    const before = options.before?.getTime() ?? Number.POSITIVE_INFINITY;
+    const ranked = [...scores]
+      .filter(([doc, s]) => s >= min && Date.parse((this.posts[doc] as EvidencePost).createdAt) < before)
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const out: SimilarHit[] = [];
+    const titles = new Set<string>();
+    for (const [doc, s] of ranked) {
+      const post = this.posts[doc] as EvidencePost;
+      const key = post.title.trim().toLowerCase();
+      if (titles.has(key)) continue;
+      titles.add(key);
+      out.push({ post, similarity: Math.round(s * 1000) / 1000 });
+      if (out.length >= k) break;
+    }
+    return out;
+  }
+}
+
+/** An index of nothing (no training rows yet: a fresh clone). */
+export const EMPTY_EVIDENCE = EvidenceIndex.build([]);
