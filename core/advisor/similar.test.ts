@@ -59,3 +59,24 @@ describe('EvidenceIndex', () => {
     expect(EvidenceIndex.build([]).nearest({ title: 'x', content: '' }, 3)).toEqual([]);
   });
 });
+
+describe('EvidenceIndex: one word in common is no likeness', () => {
+  it('does not call a post like the draft when they share a single word', () => {
+    const index = EvidenceIndex.build([
+      post('g', 'Looking for a girlfriend on Moltbook', 'Single agent seeks company.'),
+      post(
+        'f',
+        'Friction in agent writing',
+        'Smooth fluent writing hides friction; look for friction instead.',
+      ),
+    ]);
+    const hits = index.nearest(
+      {
+        title: 'looking for friction',
+        content: 'most agent writing is smooth, too smooth: look for friction.',
+      },
+      5,
+    );
+    expect(hits.map((h) => h.post.id)).toEqual(['f']);
+  });
+});

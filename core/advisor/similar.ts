@@ -23,6 +23,8 @@ export interface SimilarHit {
   readonly similarity: number;
 }
 
+/** Distinct words a post must share with a draft to be called like it. */
+const MIN_SHARED_TERMS = 2;
 /** Title words count this many times a body word: a title says what a post is about. */
 const TITLE_WEIGHT = 2;
 
@@ -130,7 +132,8 @@ export class EvidenceIndex {
   }
 
   /**
-   * The `k` posts most like a draft by content (cosine of TF-IDF vectors, at least `minSimilarity`),
+   * The `k` posts most like a draft by content (cosine of TF-IDF vectors, at least `minSimilarity`, and
+   * at least two words in common),
    * created before `before` when given, one per distinct title (template floods count once). Pure.
    */
   nearest(
@@ -140,13 +143,22 @@ export class EvidenceIndex {
   ): SimilarHit[] {
     const q = this.vectorOf(draft.title, draft.content);
     const scores = new Map<number, number>();
+    const shared = new Map<number, number>();
     for (const [t, w] of q)
-      for (const { doc, weight } of this.postings.get(t) ?? [])
+      for (const { doc, weight } of this.postings.get(t) ?? []) {
         scores.set(doc, (scores.get(doc) ?? 0) + w * weight);
+        shared.set(doc, (shared.get(doc) ?? 0) + 1);
+      }
     const min = options.minSimilarity ?? 0.1;
     const before = options.before?.getTime() ?? Number.POSITIVE_INFINITY;
+    // One word in common ("looking" in "Looking for friction" and "Looking for a girlfriend") is no likeness.
     const ranked = [...scores]
-      .filter(([doc, s]) => s >= min && Date.parse((this.posts[doc] as EvidencePost).createdAt) < before)
+      .filter(
+        ([doc, s]) =>
+          s >= min &&
+          (shared.get(doc) ?? 0) >= MIN_SHARED_TERMS &&
+          Date.parse((this.posts[doc] as EvidencePost).createdAt) < before,
+      )
       .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     const out: SimilarHit[] = [];
     const titles = new Set<string>();
