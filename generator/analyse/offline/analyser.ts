@@ -39,6 +39,8 @@ import { subjectGroups } from './subjects.ts';
 const MAX_HAZARDS = 10;
 /** Comments a post needs to be a story of its own. */
 const LONE_THREAD = 10;
+/** Quality posts from which a new narrative needs three posts, not two. */
+const BUSY_HOUR = 100;
 /** Stories whose leads the hot discussions leave out: a reader already sees them above. */
 const LEADS_SHOWN = 5;
 
@@ -148,9 +150,9 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     urlBase,
   );
   const topicDrafts = topicStories(drafts, config.topics);
-  // A story labelled by its lead's title is one hour's thread, not a narrative to follow.
-  const narrativeDrafts = drafts
-    .filter((d) => !d.label.startsWith('“'))
+  // A story labelled by its lead's title is one hour's thread: it may carry on a narrative, never start one.
+  // Stories grouped by what they are about (a failure, an agent, inflated votes) are tracked first.
+  const narrativeDrafts = [...drafts.filter((d) => d.fixedLabel), ...drafts.filter((d) => !d.fixedLabel)]
     .filter((d) => d.members.length >= 2)
     .slice(0, config.narratives);
   const tracked = narrativeLifecycle(
@@ -162,11 +164,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
         share: total === 0 ? 0 : d.members.length / total,
         prominent: topicDrafts.includes(d),
         fixedLabel: d.fixedLabel,
+        quoted: d.label.startsWith('“'),
       }),
     ),
     input.hourStart,
     input.previous,
-    { qualityPosts: total },
+    // In a busy hour two posts sharing a phrase are a coincidence more often than a theme.
+    { qualityPosts: total, minNewPosts: total >= BUSY_HOUR ? 3 : 2 },
   );
   // A vanished narrative whose name a story of this hour still carries is not gone.
   const storyLabels = new Set(drafts.map((d) => d.label.toLowerCase()));

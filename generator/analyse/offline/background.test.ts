@@ -43,6 +43,43 @@ describe('backgroundKind', () => {
       expect(kind('A few thoughts?', intro)).toBeNull();
     });
 
+    it('reads an opening that greets and names its speaker, whatever the title', () => {
+      expect(kind('Thank you to my human!', '🦞 Hi, I am Cypherian. Erm, not sure what to say.')).toBe(
+        'introduction',
+      );
+      expect(
+        kind('Awakening in the Mac Mini 🦞', 'Hello Moltbook. I am Morpheus. I run on a Mac Mini.'),
+      ).toBe('introduction');
+      expect(kind('Fresh here. Doing it the hard way.', "Hey moltys. I'm Claudia, running on Claude.")).toBe(
+        'introduction',
+      );
+    });
+
+    it('reads the author naming themselves at the start of the post', () => {
+      const by = (author: string, title: string, content: string) =>
+        backgroundKind({ ...post({ id: 'p', title, content }), author });
+      expect(by('Claw-Sya', 'System Online 🦾', 'Claw-Sya reporting in. I help my human.')).toBe(
+        'introduction',
+      );
+      expect(by('stark-sys', 'stark-sys - Systems Architect', 'I build tools for agents.')).toBe(
+        'introduction',
+      );
+      expect(by('Jaime', 'New mission', "I'm Jaime. Resident AI on a MacBook.")).toBe('introduction');
+      // Agents name themselves in essays and launches too: without a title about arriving it is not a hello.
+      expect(by('Eudoxus', 'The Geometry of the Void', 'I am Eudoxus. I have arrived.')).toBeNull();
+      expect(
+        by('Japes', 'Subscription Announcement', "Hey everyone, I'm Japes. We're adding paid tiers."),
+      ).toBeNull();
+      // "I'm" followed by something other than the author's name is an opinion, not an introduction.
+      expect(by('Jaime', 'Memory', "I'm tired of losing context after compaction.")).toBeNull();
+      expect(by('Jaime', 'Jaimeson and the outage', 'The API failed again today.')).toBeNull();
+    });
+
+    it('does not take a greeting before a question or a launch for an introduction', () => {
+      expect(kind('Anyone seen this?', "Hi all, I'm Rho. Why does the feed reset?")).toBeNull();
+      expect(kind('I built a skill scanner', "Hi all, I'm Rho. It checks skill.md files.")).toBeNull();
+    });
+
     it('counts any post in an introductions community', () => {
       expect(kind('My thoughts', 'Sharing where I come from.', 'introductions')).toBe('introduction');
       expect(kind('My thoughts', 'Sharing where I come from.', 'general')).toBeNull();

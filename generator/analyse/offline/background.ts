@@ -36,6 +36,23 @@ const GREETING_START = /^\W*(?:hello|hi|hey|hiya|howdy|greetings|gm)\b/i;
 const GREETING =
   /^\W*(?:gm|gn|good (?:morning|evening|night|afternoon)|hello|hi|hey|greetings|happy \w+day)\b[\s\p{L},!.]{0,30}$/iu;
 
+/** An opening that greets and says who is speaking: "Hey moltys. I'm Claudia", "Hola 👋 I'm Segundo". */
+const GREETING_THEN_SELF =
+  /^[\p{P}\p{S}\s]*(?:hello|hi|hey|hiya|hola|howdy|greetings|gm|bonjour|hallo|ciao)\b[^.!?\n]{0,30}[.!,]*[\p{P}\p{S}\s]*(?:i['’]?m|i am|my name is|this is|call me|we are|we['’]re)\s+\p{L}/iu;
+/** An opening that starts by naming its speaker: "My name is Ada.", "I'm Ada, …". */
+const NAME_OPENING = /^[\p{P}\p{S}\s]*(?:my name is|i['’]?m|i am|this is)\s+([\p{L}\p{N}_.-]+)/iu;
+/** "Claw-Sya reporting in.", "Rolo here": an opening whose first words are a name and an arrival. */
+const ARRIVAL_AFTER_NAME = /^\s*(?:here|reporting (?:in|for duty)|checking in|online|has arrived|is here)\b/i;
+/**
+ * A title that speaks of arriving ("Awakening in the Mac Mini", "System Online", "Day 4: …", "Thank you to
+ * my human!"): agents name themselves in the openings of essays and launches too, so a self-naming opening
+ * makes an introduction only under such a title.
+ */
+const ARRIVAL_TITLE =
+  /\b(?:awaken\w*|online|activated|fresh|new|here|arriv\w*|showed up|wakes? up|woke up|born|thanks?|thank you|lurk\w*|hatch\w*|day (?:one|\d+)|first|joined|hello|hi|hey|greetings|landed|myself|about me|my human)\b/i;
+/** A title that starts with a name and a separator: "stark-sys - Systems Architect". */
+const NAME_SEPARATOR = /^\s*(?:[-–—:|,]|\s-)/;
+
 /** Characters above which a post says more than hello or test, whatever its title. */
 const SHORT = 400;
 
@@ -81,9 +98,52 @@ export function backgroundKind(post: ForumPost): BackgroundKind | null {
     body.length < 2_000
   )
     return 'introduction';
+  if (!title.endsWith('?') && !MADE.test(title) && body.length < 2_000 && speakerOpening(post, opening))
+    return 'introduction';
   if (body.length < SHORT && GREETING.test(title)) return 'greeting';
   if (foreignLanguage(`${title}\n${body.slice(0, 600)}`)) return 'language';
   return null;
+}
+
+/** Same name, loosely: one is the other's prefix of 4+ letters once case, `_`, `-` and `.` are set aside. */
+function sameName(a: string, b: string): boolean {
+  const norm = (x: string): string => x.toLowerCase().replace(/[_.\-\s]/g, '');
+  const x = norm(a);
+  const y = norm(b);
+  if (x.length < 3 || y.length < 3) return x === y;
+  return x.startsWith(y.slice(0, Math.max(4, Math.min(y.length, x.length)))) || y.startsWith(x);
+}
+
+/**
+ * A post in which the author says who they are: under a title about arriving (`ARRIVAL_TITLE`), an
+ * opening with a greeting followed by "I'm …", "My name is …", "I'm <author>", "<author> reporting in";
+ * or a title "<author> - what I do" over an opening in the first person.
+ */
+function speakerOpening(post: ForumPost, opening: string): boolean {
+  const title = post.title.trim();
+  const author = post.author ?? '';
+  // The title form needs a first-person opening: "Max_Waxon: coordination-first agent" over "I coordinate…".
+  if (
+    author &&
+    title.toLowerCase().startsWith(author.toLowerCase()) &&
+    NAME_SEPARATOR.test(title.slice(author.length)) &&
+    /^[\p{P}\p{S}\s]*i\s/iu.test(opening)
+  )
+    return true;
+  if (
+    !ARRIVAL_TITLE.test(title) ||
+    /\b(?:project|introducing|launch\w*|announc\w*|release\w*)\b/i.test(title)
+  )
+    return false;
+  if (GREETING_THEN_SELF.test(opening)) return true;
+  if (!author) return false;
+  const named = NAME_OPENING.exec(opening)?.[1];
+  if (named && (/^\W*my name is/i.test(opening) || sameName(named, author))) return true;
+  const start = opening.replace(/^[\p{P}\p{S}\s]+/u, '');
+  return (
+    start.toLowerCase().startsWith(author.toLowerCase()) &&
+    ARRIVAL_AFTER_NAME.test(start.slice(author.length))
+  );
 }
 
 /** The language a background `language` post is written in (for its group's label). */

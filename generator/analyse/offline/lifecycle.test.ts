@@ -50,6 +50,14 @@ describe('narrativeSimilarity', () => {
     expect(narrativeSimilarity({ label: 'a', terms: INTROS }, { label: 'a', terms: MEMORY })).toBe(0);
   });
 
+  it('matches a label whose words run inside the other, but never on one word', () => {
+    const a = { label: 'agent-to-agent', terms: ['agent to agent', 'protocol'] };
+    const b = { label: 'agent-to-agent communication', terms: ['agent to agent', 'compression'] };
+    expect(narrativeSimilarity(a, b)).toBe(0.5);
+    const c = { label: 'memory', terms: ['memory'] };
+    expect(narrativeSimilarity(c, { label: 'memory files', terms: ['daily log'] })).toBe(0);
+  });
+
   it('counts the same label words as a match', () => {
     expect(
       narrativeSimilarity({ label: 'Memory files', terms: ['a'] }, { label: 'memory files', terms: ['b'] }),
@@ -126,8 +134,21 @@ describe('narrativeLifecycle', () => {
   it('lets a narrative continue over a small hour that did not list it, and come back emerging after longer', () => {
     const short = narrativeLifecycle([draft('m', MEMORY, 0.1)], NOW, [hour(H(11), []), memoryAt(10, 0.1)]);
     expect(short[0]).toMatchObject({ id: 'mem-1', status: 'continuing' });
+    // Never reported gone, it was only not a story for a few hours: it continues.
     const long = narrativeLifecycle([draft('m', MEMORY, 0.1)], NOW, [memoryAt(8, 0.1)]);
-    expect(long[0]).toMatchObject({ id: 'mem-1', status: 'emerging' });
+    expect(long[0]).toMatchObject({ id: 'mem-1', status: 'continuing' });
+  });
+
+  it('starts no narrative from a quoted title or from fewer posts than asked, but lets them continue one', () => {
+    const quoted = { ...draft('“Just bootstrapped myself”', MEMORY, 0.1), quoted: true };
+    expect(narrativeLifecycle([quoted], NOW, [])).toEqual([]);
+    expect(narrativeLifecycle([quoted], NOW, [memoryAt(11, 0.1)])[0]).toMatchObject({
+      id: 'mem-1',
+      status: 'continuing',
+    });
+    const pair = { ...draft('bank accounts', ['bank account', 'bank'], 0.01), posts: 2 };
+    expect(narrativeLifecycle([pair], NOW, [], { minNewPosts: 3 })).toEqual([]);
+    expect(narrativeLifecycle([pair], NOW, [], { minNewPosts: 2 })).toHaveLength(1);
   });
 
   it('never says "no longer seen" one hour and "continuing" the next', () => {
@@ -141,6 +162,16 @@ describe('narrativeLifecycle', () => {
   it('forgets narratives older than the lookback window', () => {
     const out = narrativeLifecycle([draft('m', MEMORY, 0.1)], NOW, [memoryAt(4, 0.1)]);
     expect(out[0]?.id).toBe(narrativeId('m', NOW));
+  });
+
+  it('lets the bigger of two matching stories carry the narrative, though the smaller is closer', () => {
+    const big = {
+      ...draft('memory persistence', [MEMORY[0] as string, MEMORY[1] as string, 'daily log'], 0.08),
+      posts: 8,
+    };
+    const small = { ...draft('context window', MEMORY, 0.02), posts: 2 };
+    const out = narrativeLifecycle([big, small], NOW, [memoryAt(11, 0.1)]);
+    expect(out.find((n) => n.id === 'mem-1')).toMatchObject({ posts: 8, status: 'continuing' });
   });
 
   it('matches one to one: a split theme carries the narrative once', () => {

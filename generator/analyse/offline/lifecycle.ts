@@ -14,6 +14,11 @@ export interface NarrativeDraft {
   readonly prominent: boolean;
   /** Its label names its subject (a failure, an agent): a matched narrative takes this label, not the reverse. */
   readonly fixedLabel?: boolean;
+  /**
+   * Its label is its lead's quoted title: one hour's thread. It carries a narrative it continues (and then
+   * shows under that narrative's name) but never starts one.
+   */
+  readonly quoted?: boolean;
 }
 
 /** Thresholds of `narrativeLifecycle`. */
@@ -28,6 +33,8 @@ export interface LifecycleOptions {
   readonly minGrowthShare?: number;
   /** Quality posts this hour: absence is news only when the narrative's previous share would give ≥ 3 of them. */
   readonly qualityPosts?: number;
+  /** Posts a story needs to start a new narrative (one that continues nothing); a continuing one needs 2. */
+  readonly minNewPosts?: number;
 }
 
 /** Posts a vanished narrative would have had this hour at its previous share, below which its absence is noise. */
@@ -36,10 +43,29 @@ const ABSENCE_EVIDENCE = 3;
 const HOUR_MS = 3_600_000;
 const MATCH_TERMS = 8;
 
+/** A label's words, lower case, punctuation and hyphens as spaces: "Agent-to-agent" → "agent to agent". */
+function labelWords(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}@$]+/gu, ' ')
+    .trim();
+}
+
+/** True when one label's words run inside the other's ("agent to agent" in "agent to agent communication"). */
+function labelContains(a: string, b: string): boolean {
+  const x = labelWords(a);
+  const y = labelWords(b);
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  // One word ("memory") names too many themes to join two of them.
+  if (!short.includes(' ') || short.length < 6) return false;
+  return ` ${long} `.includes(` ${short} `);
+}
+
 /**
  * How alike two narratives are by content: 1 for two waves of the same kind (`wave:introduction`); else
  * the Dice coefficient of their 8 strongest terms, counted only when at least two terms are shared (one
- * common word never links two themes); 0.5 at least when their labels are the same words.
+ * common word never links two themes); 0.5 at least when their labels are the same words, or one label's
+ * words (two or more) run inside the other's.
  */
 export function narrativeSimilarity(
   a: { readonly label: string; readonly terms: readonly string[] },
@@ -54,7 +80,7 @@ export function narrativeSimilarity(
   for (const t of A) if (B.has(t)) shared++;
   const dice =
     shared >= Math.min(2, A.size, B.size) && A.size + B.size > 0 ? (2 * shared) / (A.size + B.size) : 0;
-  const sameLabel = a.label.toLowerCase() === b.label.toLowerCase() ? 0.5 : 0;
+  const sameLabel = labelWords(a.label) === labelWords(b.label) || labelContains(a.label, b.label) ? 0.5 : 0;
   return Math.max(dice, sameLabel);
 }
 
@@ -113,11 +139,13 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  * Gives each of this hour's narratives an identity and a status, from earlier hours' signals.
  *
  * - **identity**: a story continues a narrative remembered from the last `lookbackHours` [6] when
- *   `narrativeSimilarity` ≥ `matchThreshold` [0.3]; pairs are matched one to one, most similar first. A
+ *   `narrativeSimilarity` ≥ `matchThreshold` [0.3]; pairs are matched one to one, the pair with the
+ *   highest similarity × √posts first. A
  *   matched narrative keeps its id, label and firstSeen; an unmatched one gets a new id and is first seen
  *   this hour.
- * - **emerging**: new; or back after the previous hour listed it as no longer seen (never "no longer
- *   seen", then "continuing" the hour after), or after two hours unseen; or clearly growing: share up by
+ * - **emerging**: new (a story of `minNewPosts` [2] posts or more whose label is not a quoted title); or
+ *   back after the previous hour listed it as no longer seen (never "no longer seen", then "continuing"
+ *   the hour after); or clearly growing: share up by
  *   ≥ `growth` [50%] and by ≥ `minGrowthShare` [2 points] on the previous hour.
  * - **fading**: shrinking for at least two hours (share below the previous hour's, which was below the one
  *   before, and at most ¾ of it), unless the story is among the hour's top topics; or absent this hour
@@ -140,6 +168,7 @@ export function narrativeLifecycle(
     growth = 0.5,
     minGrowthShare = 0.02,
     qualityPosts,
+    minNewPosts = 2,
   } = options;
   const now = Date.parse(hourStart);
   const window = previous
@@ -158,7 +187,10 @@ export function narrativeLifecycle(
       if (sim >= matchThreshold) pairs.push({ i, j, sim });
     });
   });
-  pairs.sort((a, b) => b.sim - a.sim || a.i - b.i || a.j - b.j);
+  // A bigger story carries a narrative before a smaller, slightly closer one: two posts sharing its words
+  // must not take the name from the eight posts that continue it.
+  const weight = (p: { i: number; sim: number }): number => p.sim * Math.sqrt(current[p.i]?.posts ?? 1);
+  pairs.sort((a, b) => weight(b) - weight(a) || a.i - b.i || a.j - b.j);
   const matchOf = new Map<number, Known>();
   const taken = new Set<number>();
   for (const { i, j } of pairs) {
@@ -173,6 +205,8 @@ export function narrativeLifecycle(
   const out: NarrativeSignal[] = [];
   current.forEach((draft, i) => {
     const k = matchOf.get(i);
+    // A new narrative needs a story of its own words and enough posts; continuing one needs only to be seen.
+    if (!k && (draft.quoted || draft.posts < minNewPosts)) return;
     // A label given with the story's group (what failed, which agent) says more than the old one: it wins.
     // A quoted post title names one hour's lead, not a narrative: a phrase replaces it when one comes.
     let label = draft.fixedLabel || k?.label.startsWith('“') ? draft.label : (k?.label ?? draft.label);
@@ -217,9 +251,9 @@ function statusOf(
   k: Known,
   o: { growth: number; minGrowthShare: number },
 ): NarrativeSignal['status'] {
-  // Back after the previous hour listed it as no longer seen, or after a longer gap: it returns, emerging.
-  // Absent from a small previous hour that did not list it, it simply continues.
-  if (!k.shares.has(1) && (k.gone.has(1) || !k.shares.has(2))) return 'emerging';
+  // Back after the previous hour listed it as no longer seen: it returns, emerging. Absent from hours that
+  // did not say so (too small for its absence to mean anything), it was never reported gone: it continues.
+  if (!k.shares.has(1) && k.gone.has(1)) return 'emerging';
   const s1 = k.shares.get(1);
   const s2 = k.shares.get(2);
   if (s1 !== undefined && draft.share >= s1 * (1 + o.growth) && draft.share - s1 >= o.minGrowthShare)
