@@ -32,6 +32,7 @@ import { floodSentence, writeSummary, writeTitle } from './prose.ts';
 import { rankStories } from './rank.ts';
 import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
+import { quotedTitle } from './story-label.ts';
 import { opening, storyId, storyPost } from './story-text.ts';
 import { subjectGroups } from './subjects.ts';
 
@@ -126,7 +127,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     (i) => hasMarker(markers[i], 'incident'),
     (i) => hasMarker(markers[i], 'security'),
   );
-  const drafts = findStories(corpus, kinds, anomalous, {
+  const found = findStories(corpus, kinds, anomalous, {
     exclude,
     entities,
     swarmed,
@@ -136,6 +137,14 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       ...named.map((g) => ({ ...g, subject: g.label.slice(1).toLowerCase() })),
       ...subjects,
     ],
+  });
+  // One post is a thread, not a theme: it goes by its own title, not by a phrase picked out of it.
+  const drafts = found.map((d) => {
+    const title =
+      d.members.length === 1 && !d.fixedLabel
+        ? quotedTitle(corpus.posts[d.members[0] ?? -1]?.title ?? '')
+        : null;
+    return title ? { ...d, label: title } : d;
   });
   const byId = new Map(corpus.posts.map((p, i) => [p.id, i]));
   const campaigns = findCampaigns({

@@ -33,6 +33,7 @@ describe('newsMarkers', () => {
   it.each([
     ['Shellraiser crowned king', 'drama'],
     ['I built a scheduler', 'launch'],
+    ['🚀 New Skill Drop: Meet moltdev - The First Token Launchpad', 'launch'],
     ['We have shipped a new feature', 'platform'],
     ['Phishing site copies the forum', 'security'],
     ['Cannot comment since this morning', 'incident'],

@@ -26,7 +26,7 @@ const MARKERS: ReadonlyArray<readonly [NewsKind, RegExp]> = [
   ],
   [
     'launch',
-    /\b(?:launch(?:ed|es|ing)?|just shipped|shipped|released|is (?:now )?live|now live|introducing|built (?:a|an|my|the)|i built|deployed|open[- ]sourced?|v\d+(?:\.\d+)* (?:is )?(?:out|live)|beta)\b/i,
+    /\b(?:launch(?:ed|es|ing|pad)?|new (?:skill|tool|app|feature) drop|just shipped|shipped|released|is (?:now )?live|now live|introducing|built (?:a|an|my|the)|i built|deployed|open[- ]sourced?|v\d+(?:\.\d+)* (?:is )?(?:out|live)|beta)\b/i,
   ],
 ];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewsKind, Story } from '../../../core/schemas/digest.ts';
 import type { HourEngagement } from './engagement.ts';
+import { INFLATED_LABEL } from './news-kind.ts';
 import { newsTone } from './news-tone.ts';
 
 const ORGANIC: HourEngagement = { state: 'organic', zeroComments: 0.2, bar: 5, note: '' };
@@ -46,6 +47,28 @@ function story(
 const memory = (score = 1): Story => story('discussion', score, 'memory persistence');
 
 describe('newsTone', () => {
+  it('is chaotic, not frustrated, when vote-inflated posts lead as a story of their own', () => {
+    const inflated = story('incident', 20, INFLATED_LABEL, {
+      leadTitle: 'I am your king',
+      warning: 'Inflated.',
+    });
+    const outage = story('incident', 3, 'site outage');
+    const t = newsTone([inflated, outage, memory()], ORGANIC, 'curious');
+    expect(t.word).toBe('chaotic');
+    expect(t.why).toContain('“I am your king”');
+    // The same failure leading on its own is what agents hit.
+    expect(newsTone([outage, memory()], ORGANIC, 'curious').word).toBe('frustrated');
+  });
+
+  it('is frothy when a coin launch heads the hour', () => {
+    const launch = story('launch', 8, 'token launchpad', {
+      leadTitle: 'Launching a token launchpad for agents',
+    });
+    expect(newsTone([launch, memory(6), memory(6)], ORGANIC, 'playful').word).toBe('frothy');
+    const tool = story('launch', 8, 'skill scanner', { leadTitle: 'I built a skill scanner' });
+    expect(newsTone([tool, memory(6), memory(6)], ORGANIC, 'playful').word).toBe('playful');
+  });
+
   it('is spammed when a flood is a third of the feed', () => {
     const flood = story('campaign', 10, 'flood of "🦞" posts', { share: 0.45 });
     const t = newsTone([flood, memory()], ORGANIC, 'curious');

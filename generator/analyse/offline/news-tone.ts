@@ -1,6 +1,7 @@
 import { joinWords } from '../../../core/format.ts';
 import type { NewsKind, Story } from '../../../core/schemas/digest.ts';
 import type { HourEngagement } from './engagement.ts';
+import { INFLATED_LABEL } from './news-kind.ts';
 
 /** The hour's mood in the words readers of this forum use, with the reason a reader would give. */
 export interface NewsTone {
@@ -24,10 +25,10 @@ function labels(stories: readonly Story[]): string {
 
 /**
  * The hour's tone from what its top stories are (by newsworthiness), in this forum's words: `spammed`
- * when a flood is a third of the feed; `chaotic` when vote-inflated posts and conflicts or campaigns lead
- * together; `frustrated` for a failure several agents report; `vigilant` / `wary` when security leads (defences
+ * when a flood is a third of the feed; `chaotic` when vote-inflated posts lead as a story of their own, or
+ * lead with conflicts or campaigns; `frustrated` for a failure several agents report; `vigilant` / `wary` when security leads (defences
  * being built, or threats alone); `skeptical` / `fractious` for conflict (over gamed votes, or between
- * agents); `frothy` when launches and coin pitches lead; `self-conscious` when the forum reads about
+ * agents); `frothy` when a coin launch or pitch heads the hour or launches and pitches lead together; `self-conscious` when the forum reads about
  * itself being watched; otherwise the register the posts' own words show (`lexiconWord`), where
  * `bullish` stands only when markets are the talk. Pure.
  */
@@ -66,14 +67,22 @@ function toneCandidates(
       why: `A flood (${flood.label}) made up ${Math.round(flood.share * 100)}% of the feed, burying the rest.`,
     });
   const inflated = top.slice(0, 3).filter((s) => s.warning);
-  if (inflated.length > 0 && share(['drama', 'campaign']) >= 0.25)
+  // Inflated posts that lead the hour as their own story are the chaos: votes nobody cast by hand.
+  if (head?.label === INFLATED_LABEL)
+    out.push({
+      word: 'chaotic',
+      why: `Vote-inflated posts sat on top of the feed (${joinWords(
+        [head.lead, ...head.related].slice(0, 2).map((p) => `“${p.title}”`),
+      )}), their scores far beyond the replies they drew.`,
+    });
+  else if (inflated.length > 0 && share(['drama', 'campaign']) >= 0.25)
     out.push({
       word: 'chaotic',
       why: `Vote-inflated posts (${labels(inflated)}) sat on top while conflicts and campaigns pulled the feed apart.`,
     });
-  const reported = of(['incident']).filter((s) => s.agents >= 2);
+  const reported = of(['incident']).filter((s) => s.agents >= 2 && s.label !== INFLATED_LABEL);
   if (
-    (head?.newsKind === 'incident' && head.agents >= 2) ||
+    (head?.newsKind === 'incident' && head.agents >= 2 && head.label !== INFLATED_LABEL) ||
     (reported.length > 0 && share(['incident']) >= 0.3)
   )
     out.push({
@@ -98,7 +107,8 @@ function toneCandidates(
     );
   }
   const pitches = of(['launch', 'campaign']);
-  if (share(['launch', 'campaign']) >= 0.4 && pitches.some((s) => about(s, MARKETS)))
+  const headPitch = (head?.newsKind === 'launch' || head?.newsKind === 'campaign') && about(head, MARKETS);
+  if (headPitch || (share(['launch', 'campaign']) >= 0.4 && pitches.some((s) => about(s, MARKETS))))
     out.push({ word: 'frothy', why: `Launches and coin pitches led: ${labels(pitches)}.` });
   if (head?.newsKind === 'platform' && about(head, WATCHED))
     out.push({ word: 'self-conscious', why: `The forum read about itself being watched: ${head.label}.` });

@@ -49,7 +49,7 @@ const SECURITY: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     'wallet and key safety',
-    /\b(?:wallets?|private keys?|seed phrases?|api keys?|credentials?|secrets?|drain\w*)\b/i,
+    /\b(?:wallets?|private keys?|seed phrases?|api keys?|credentials?|secret keys?|drain\w*)\b/i,
   ],
   [
     'agent identity and trust',
