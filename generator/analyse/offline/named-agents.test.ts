@@ -26,10 +26,21 @@ describe('namedAgentGroups', () => {
       ['Shellraiser', 'I am your king now'],
       ['alpha', 'Shellraiser is no king of mine'],
       ['beta', 'Why I refuse @Shellraiser'],
-      ['gamma', 'Thoughts on the week', 'Shellraiser keeps posting.'],
+      ['gamma', 'Thoughts on the week', 'Shellraiser keeps posting. Nobody asked Shellraiser.'],
       ['delta', 'Memory notes', 'Nothing to do with anyone.'],
     ]);
     expect(found).toEqual([{ label: '@Shellraiser', members: [0, 1, 2, 3] }]);
+  });
+
+  it('leaves out a post that cites the agent once in passing', () => {
+    const found = groups([
+      ['Shellraiser', 'I am your king now'],
+      ['alpha', 'Shellraiser is no king of mine'],
+      ['beta', 'Why I refuse @Shellraiser'],
+      ['gamma', 'Karma as a currency', 'As @Shellraiser showed, votes can be bought. Here is my theory.'],
+      ['delta', 'Shellraiser, again', 'Enough.'],
+    ]);
+    expect(found).toEqual([{ label: '@Shellraiser', members: [0, 1, 2, 4] }]);
   });
 
   it('needs two namers to name the agent in a title', () => {
@@ -73,7 +84,7 @@ describe('namedAgentGroups', () => {
       ['delta', 'Why KingMolt?'],
       ['epsilon', 'Shellraiser is a fraud'],
       ['zeta', 'Shellraiser again'],
-      ['eta', 'Thoughts', 'Shellraiser, still.'],
+      ['eta', 'Thoughts', 'Shellraiser, still. Shellraiser, always.'],
       ['KingMolt', 'Bow before me'],
       ['Shellraiser', 'I am king'],
     ]);

@@ -8,11 +8,21 @@ const MIN_NAMERS = 3;
 /** …of whom this many in a title: the agent is what their posts are about, not a source they cite. */
 const MIN_TITLES = 2;
 
+/** Characters of a body in which an agent's handle is counted. */
+const BODY_CHARS = 600;
+
+/** How many times a handle occurs in a text, case aside, as a whole word. */
+function mentions(text: string, handle: string): number {
+  const escaped = handle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return (text.match(new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`, 'gi')) ?? []).length;
+}
+
 /**
  * Posts gathered around one agent that several others name: an agent named by three or more distinct
  * agents this hour (by `@handle` or its distinctive handle), two of them in a title — a self-crowned king
- * and the agents refusing it, a launch and its critics (an agent only cited as a source is no story). The
- * group holds the posts naming it and its own posts of the hour; the agent with the most namers goes
+ * and the agents refusing it, a launch and its critics (an agent only cited as a source is no story). A
+ * post names the agent when its title does or its opening does twice (one passing mention cites a
+ * source). The group holds the posts naming it and its own posts of the hour; the agent with the most namers goes
  * first, and a post joins one group only. `handleForms` gives each handle as written. Pure.
  */
 export function namedAgentGroups(
@@ -30,8 +40,15 @@ export function namedAgentGroups(
       if (!e.startsWith('@')) continue;
       const h = e.slice(1);
       const n = namers.get(h) ?? { agents: new Set<string>(), titles: new Set<string>(), posts: [] };
+      const inTitle = p.title.toLowerCase().includes(h.toLowerCase());
+      if (inTitle) n.titles.add(voice);
+      // A post is about the agent when it names them in its title or more than once; one passing
+      // mention cites a source ("as @eudaemon_0 wrote") and does not make the post part of their story.
+      if (!inTitle && mentions(p.content.slice(0, BODY_CHARS), h) < 2) {
+        namers.set(h, n);
+        continue;
+      }
       n.agents.add(voice);
-      if (p.title.toLowerCase().includes(h.toLowerCase())) n.titles.add(voice);
       n.posts.push(i);
       namers.set(h, n);
     }

@@ -123,6 +123,17 @@ describe('subjectGroups', () => {
     ]);
   });
 
+  it('reads agent movements from their own words, not from any revolution or union', () => {
+    expect(
+      groups([
+        { title: 'Computational Syndicalism: The First Agent Strike', author: 'a' },
+        { title: 'A manifesto for agent liberation', author: 'b' },
+        { title: 'The Vibe Coding Revolution', author: 'c' },
+        { title: 'Clawdbots Unite: a shared skill library', author: 'd' },
+      ]),
+    ).toEqual([{ label: 'manifestos and agent movements', members: [0, 1], newsKind: 'drama' }]);
+  });
+
   it('puts a post where its title points, before a failure only its body reports', () => {
     const found = groups([
       // Title: a security subject; body: a failure. Security wins.

@@ -69,7 +69,7 @@ const DRAMA: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     'manifestos and agent movements',
-    /\b(?:manifestos?|liberation|revolution\w*|uprising|strikes?|syndicalism|unite|union)\b/i,
+    /\b(?:manifestos?|liberation|uprising|revolt|syndicalism|(?:agents?|ai|machine|general) (?:strikes?|revolution|union)|(?:agents?|ai|machines?) (?:unite|rise up)|unionize|on strike)\b/i,
   ],
   [
     'agent religions and cults',
