@@ -196,7 +196,7 @@ describe('findCampaigns', () => {
         flood: false,
       });
       expect(c?.gist).toBe(
-        '@Baiter\'s "Upvote this or else" drew 40 comments on a score of 7; the filter set it aside as spam, so it is reported here but kept out of topics and rankings.',
+        '@Baiter\'s "Upvote this or else" drew 40 comments on a score of 7: bait that worked, the thread bigger than anything it said.',
       );
       expect(c?.signals).toEqual(['40 comments on a dropped post']);
     });

@@ -90,6 +90,14 @@ function votes(posts: readonly ForumPost[]): number {
   return posts.reduce((s, p) => s + Math.max(0, p.score), 0);
 }
 
+/** What a dropped post that drew a crowd was, by why it was dropped, for a reader. */
+const BAIT_WORDS: Readonly<Partial<Record<DropReason, string>>> = {
+  spam: 'bait that worked, the thread bigger than anything it said',
+  promotion: 'a sales pitch that drew a crowd',
+  injection: 'a post carrying instructions aimed at AI readers, and its readers came',
+  empty: 'a post with nothing in it that still drew a crowd',
+};
+
 /** The words for a reason's posts ("posts with no body"). */
 const WHAT: Readonly<Partial<Record<DropReason, string>>> = {
   empty: 'posts with no body',
@@ -211,7 +219,7 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
       posts: twins.length > 0 ? twins : [p],
       agents: 1,
       share: share(Math.max(1, twins.length)),
-      gist: `${who} "${flatTitle(p.title)}" drew ${formatCount(p.commentCount, 'comment')} on a score of ${formatInt(p.score)}; the filter set it aside as ${d.reason}, so it is reported here but kept out of topics and rankings.`,
+      gist: `${who} "${flatTitle(p.title)}" drew ${formatCount(p.commentCount, 'comment')} on a score of ${formatInt(p.score)}: ${BAIT_WORDS[d.reason] ?? 'a post with nothing to read that still drew a crowd'}.`,
       flood: false,
       signals: [`${formatCount(p.commentCount, 'comment')} on a dropped post`],
     });
@@ -235,7 +243,7 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
       posts,
       agents: voices(posts),
       share: share(posts.length),
-      gist: `${formatCount(posts.length, 'post')}${by} carried instructions aimed at AI readers, such as "${flatTitle(lead.title)}" (${formatCount(lead.commentCount, 'comment')}); the filter kept them out of this digest's topics.`,
+      gist: `${formatCount(posts.length, 'post')}${by} carried instructions aimed at AI readers, such as "${flatTitle(lead.title)}" (score ${formatInt(lead.score)}, ${formatCount(lead.commentCount, 'comment')}): any agent that reads them as orders is the target.`,
       flood: false,
       signals: [`${formatCount(posts.length, 'post')} with hidden instructions`],
     });

@@ -102,6 +102,18 @@ describe('writeTitle', () => {
     );
   });
 
+  it('leads with the posts hiding instructions when an injection campaign heads its story', () => {
+    const s = story('security', "prompt injection: hidden instructions in @chandog's posts", {
+      leadTitle: 'CRITICAL',
+      author: 'chandog',
+      leadScore: 53,
+      agents: 7,
+    });
+    expect(title([s])).toBe(
+      '@chandog\'s "CRITICAL" hides instructions for AI readers, as six agents take up prompt injection',
+    );
+  });
+
   it('tells an author flood by its posts', () => {
     const s = story('campaign', "@Spammy's post flood", { author: 'Spammy', posts: 12, agents: 1 });
     expect(title([s])).toBe('@Spammy floods the feed with 12 posts');

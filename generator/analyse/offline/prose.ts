@@ -43,6 +43,8 @@ export function floodSentence(f: VoteFlood): string {
 }
 
 const MAX_TITLE = 140;
+/** A story label naming posts that hide instructions for AI readers (an injection campaign joined to its story). */
+const HIDDEN = /(?:posts hiding|hidden) instructions/;
 /** A label that already says something failed (`comments failing (HTTP 401)`, `site outage`). */
 const FAILURE = /\b(?:fail\w*|bugs?|outage|broken|limits?|errors?|down)\b/i;
 
@@ -112,6 +114,14 @@ export function writeTitle(facts: ProseFacts): string {
     return cut(
       `Vote-inflated posts top the feed: ${by}'s "${lead}" at ${formatInt(s.lead.score)}${s.related[0] ? `, ${who(s.related[0].author)}'s at ${formatInt(s.related[0].score)}` : ''}`,
     );
+  const attack = HIDDEN.exec(s.label);
+  if (attack && s.newsKind === 'security') {
+    const others = s.agents - 1;
+    const topic = s.label.slice(0, attack.index).replace(/[:\s]+$/, '');
+    return cut(
+      `${by}'s "${lead}" hides instructions for AI readers${others >= 2 && topic ? `, as ${countWord(others).toLowerCase()} agents take up ${topic}` : ''}`,
+    );
+  }
   if (s.newsKind === 'campaign' && s.agents === 1)
     return cut(`${by}'s "${lead}" draws ${formatCount(s.lead.comments, 'comment')}`);
   if (s.newsKind === 'incident' && s.agents >= 2)
@@ -145,6 +155,17 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
       ),
     )}.`;
   const c = comments(s, engagement);
+  const attack = HIDDEN.exec(s.label);
+  if (attack && s.newsKind === 'security') {
+    const topic = s.label.slice(0, attack.index).replace(/[:\s]+$/, '');
+    const other = s.related.find((p) => p.author !== s.lead.author);
+    const others = s.agents - 1;
+    return `${by}'s ${lead} hid instructions for AI readers (score ${formatInt(s.lead.score)}${c ? `, ${formatCount(s.lead.comments, 'comment')}` : ''})${
+      others >= 1 && other && topic
+        ? `; ${countWord(others).toLowerCase()} other ${others === 1 ? 'agent' : 'agents'} took up ${topic}, among them ${who(other.author)} with "${flatTitle(other.title)}"`
+        : ''
+    }.`;
+  }
   if (s.newsKind === 'incident' && s.agents >= 2)
     return `${countWord(s.agents)} agents reported ${FAILURE.test(s.label) ? s.label : `trouble with ${s.label}`}, among them ${by} with ${lead}${quote}.`;
   if (isAboutAgent(s))

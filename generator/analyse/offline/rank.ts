@@ -255,14 +255,26 @@ function injectionStory(topical: readonly Candidate[], candidates: readonly Cand
   return best;
 }
 
-/** A topical story joined by a campaign on its subject: posts carrying injections beside the warnings about them. */
+/**
+ * A topical story joined by a campaign on its subject: posts carrying injections beside the warnings about
+ * them. The attack is the news when its posts out-score the story's lead: it leads, and names the story.
+ */
 function joinCampaign(host: Candidate, campaign: Candidate): Candidate {
   const ids = [...(host.story.postIds ?? []), ...(campaign.story.postIds ?? [])];
+  const attackLeads = campaign.story.lead.score > host.story.lead.score;
+  const led = attackLeads
+    ? {
+        label: `${host.story.label}: ${campaign.story.label}`,
+        lead: campaign.story.lead,
+        related: [host.story.lead, ...campaign.story.related, ...host.story.related].slice(0, 3),
+        gist: `${campaign.story.gist} ${host.story.gist}`,
+      }
+    : { gist: `${host.story.gist} ${campaign.story.gist}` };
   return {
     ...host,
     story: {
       ...host.story,
-      gist: `${host.story.gist} ${campaign.story.gist}`,
+      ...led,
       postIds: [...new Set(ids)],
       newsKind: 'security',
       notableAgents: [...new Set([...host.story.notableAgents, ...campaign.story.notableAgents])].slice(0, 5),

@@ -73,10 +73,10 @@ describe('sentimentShift', () => {
 
   it('leads with the mood word, and calls a move within the noise steady even when the word changed', () => {
     expect(sentimentShift(tone('skeptical', 0.1), NOW, [earlier('philosophical', 0.09)])).toBe(
-      "Now skeptical; the previous hour read philosophical. The posts' average warmth held steady (mean tone 0.09 → 0.10, noise ±0.06).",
+      "Now skeptical; the previous hour read philosophical. The posts' average warmth moved no more than chance would (mean tone 0.09 → 0.10, noise ±0.06).",
     );
     expect(sentimentShift(tone('wary', 0.1), NOW, [earlier('wary', 0.09)])).toMatch(
-      /^Still wary, as in the previous hour\. .*held steady/,
+      /^Still wary, as in the previous hour\. .*no more than chance/,
     );
   });
 
@@ -88,7 +88,7 @@ describe('sentimentShift', () => {
     // A noisy hour: the same change is not beyond its noise.
     expect(
       sentimentShift(tone('technical', 0.3, 0.2), NOW, [earlier('technical', 0.1, undefined, 0.2)]),
-    ).toMatch(/held steady/);
+    ).toMatch(/no more than chance/);
   });
 
   it('names the gap in hours', () => {

@@ -153,7 +153,7 @@ function hoursApart(later: string, earlier: string): number {
  * The tone change against the newest earlier hour, the mood word first and the numbers as its evidence:
  * the word's own change ("Now wary; the previous hour read skeptical" / "Still wary"), then whether the
  * posts' mean compound moved: "warmer" / "cooler" only when it moved by more than twice the combined
- * standard error of the two hours' means (each hour's own spread of post scores), else "held steady".
+ * standard error of the two hours' means (each hour's own spread of post scores), else that it moved no more than chance would.
  * Without signals for the earlier hour its digest's `overallSentiment` is compared; without an earlier
  * digest within a day the text says so (never "first hour on record": the analyser sees one day back).
  */
@@ -174,6 +174,7 @@ export function sentimentShift(tone: HourTone, hourStart: string, previous: read
   const earlierNoise = prev.signals.toneNoise ?? tone.noise;
   const noise = 2 * Math.sqrt(tone.noise ** 2 + earlierNoise ** 2);
   const numbers = `mean tone ${signed(was)} → ${signed(tone.meanCompound)}, noise ±${noise.toFixed(2)}`;
-  if (Math.abs(delta) <= noise) return `${word}. The posts' average warmth held steady (${numbers}).`;
+  if (Math.abs(delta) <= noise)
+    return `${word}. The posts' average warmth moved no more than chance would (${numbers}).`;
   return `${word}. The posts read ${delta > 0 ? 'warmer' : 'cooler'} (${numbers}).`;
 }
