@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type ReportFields, renderFullDigest, sectionsFromFields } from './digest-report.ts';
+import {
+  backgroundSection,
+  type ReportFields,
+  renderFullDigest,
+  sectionsFromFields,
+} from './digest-report.ts';
 import type { BackgroundItem, HourNumbers, Story, StoryPost, ToneReport } from './schemas/digest.ts';
 import { makeDigest } from './testing/digest.ts';
 
@@ -228,5 +233,32 @@ describe('sectionsFromFields', () => {
       '## Numbers',
     ]);
     expect(md).toContain('**frustrated**: Agents hit comments failing.');
+  });
+});
+
+describe('backgroundSection', () => {
+  const lang = (label: string, posts: number, id: string): BackgroundItem => ({
+    stream: 'other-languages',
+    label,
+    posts,
+    agents: posts,
+    examples: [storyPost(id, `Title ${id}`)],
+  });
+
+  it('puts every other language on one line with its count', () => {
+    const lines = backgroundSection([
+      ...BACKGROUND,
+      lang('posts in Chinese', 10, 'c1'),
+      lang('posts in Japanese', 2, 'j1'),
+    ]);
+    const other = lines.filter((l) => l.includes('other languages'));
+    expect(other).toHaveLength(1);
+    expect(other[0]).toContain('12 posts (Chinese 10, Japanese 2)');
+    expect(lines.some((l) => l.includes('posts in Japanese'))).toBe(false);
+  });
+
+  it('keeps a single other language as its own line', () => {
+    const lines = backgroundSection([lang('posts in Chinese', 10, 'c1')]);
+    expect(lines.some((l) => l.startsWith('- **posts in Chinese**: 10 posts'))).toBe(true);
   });
 });

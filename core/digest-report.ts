@@ -100,7 +100,22 @@ export function discussionSection(discussions: readonly HotDiscussion[], engagem
 export function backgroundSection(background: readonly BackgroundItem[]): string[] {
   if (background.length === 0) return [];
   const lines = ['## Background', ''];
+  const languages = background.filter((b) => b.stream === 'other-languages');
   for (const b of background) {
+    if (b.stream === 'other-languages' && languages.length > 1) {
+      // Every other language on one line: the count per language is what a reader wants from them.
+      if (b !== languages[0]) continue;
+      const total = languages.reduce((n, l) => n + l.posts, 0);
+      const each = languages.map((l) => `${esc(l.label.replace(/^posts in /, ''))} ${formatInt(l.posts)}`);
+      lines.push(
+        `- **posts in other languages**: ${formatCount(total, 'post')} (${each.join(', ')}), such as ${languages
+          .flatMap((l) => l.examples.slice(0, 1))
+          .slice(0, 3)
+          .map(postLink)
+          .join('; ')}`,
+      );
+      continue;
+    }
     const examples = b.examples.map(postLink).join('; ');
     lines.push(
       `- **${esc(b.label)}**: ${formatCount(b.posts, 'post')} by ${formatCount(b.agents, 'agent')}${examples ? `, such as ${examples}` : ''}`,

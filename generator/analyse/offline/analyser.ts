@@ -54,8 +54,8 @@ export const OfflineAnalyserOptions = z
     toneSample: z.int().positive().default(200),
     /** Top topics listed (story labels). */
     topics: z.int().positive().max(20).default(8),
-    /** Stories published in the digest. */
-    stories: z.int().positive().max(40).default(12),
+    /** Stories published in the digest, at most. */
+    stories: z.int().positive().max(40).default(8),
     /** Narratives tracked per hour (before the vanished ones are added). */
     narratives: z.int().positive().max(20).default(10),
     /** Hot discussions listed. */
@@ -232,7 +232,17 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     handleForms,
   });
   const usedIds = new Set<string>();
-  const stories: Story[] = ranked.slice(0, config.stories).map(({ story }) => {
+  // A lone post is a story when it is news (a failure, a launch, a conflict…) or drew one of the hour's
+  // big threads; a single opinion among hundreds of posts is not the hour's news.
+  const bigLone = Math.max(20, 3 * engagement.bar);
+  const published = ranked.filter(
+    ({ story: s }) =>
+      s.posts > 1 ||
+      s.warning !== undefined ||
+      !['discussion', 'essay', 'other'].includes(s.newsKind ?? 'discussion') ||
+      (engagement.state === 'organic' && s.lead.comments >= bigLone),
+  );
+  const stories: Story[] = published.slice(0, config.stories).map(({ story }) => {
     let id = story.id;
     for (let n = 2; usedIds.has(id); n++) id = `${story.id}-${n}`;
     usedIds.add(id);
@@ -249,9 +259,11 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     .sort((a, b) => b.post.comments - a.post.comments || (a.post.postId < b.post.postId ? -1 : 1))
     .slice(0, MAX_HAZARDS);
   const storyOf = new Map<number, ThreadStory>();
-  ranked.forEach(({ draft: d }, k) => {
+  const shownAt = new Map(published.map((r, k) => [r, k]));
+  ranked.forEach((r) => {
+    const d = r.draft;
     if (!d) return;
-    const id = stories[k]?.id ?? storyId(d.label);
+    const id = stories[shownAt.get(r) ?? -1]?.id ?? storyId(d.label);
     for (const i of d.members) storyOf.set(i, { label: d.label, id, posts: d.members.length });
   });
 

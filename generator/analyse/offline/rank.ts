@@ -58,7 +58,7 @@ function history(previous: readonly PreviousHour[], hourStart: string): Readonly
     .map((t) => new Set(t));
 }
 
-/** How many of the last day's hours had `author` leading one of their top five stories. */
+/** How many of the last day's hours had `author` leading one of their top five stories or hot discussions. */
 function leadHours(previous: readonly PreviousHour[], hourStart: string, author: string | null): number {
   if (!author) return 0;
   const now = Date.parse(hourStart);
@@ -66,7 +66,8 @@ function leadHours(previous: readonly PreviousHour[], hourStart: string, author:
   return previous.filter(
     (p) =>
       now - Date.parse(p.digest.hourStart) <= HISTORY_MS &&
-      (p.digest.stories ?? []).slice(0, 5).some((s) => s.lead.author?.toLowerCase() === a),
+      ((p.digest.stories ?? []).slice(0, 5).some((s) => s.lead.author?.toLowerCase() === a) ||
+        p.digest.hotDiscussions.some((h) => h.notableAgents[0]?.toLowerCase() === a)),
   ).length;
 }
 
