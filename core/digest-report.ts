@@ -185,10 +185,6 @@ export function toneSection(tone: ToneReport, shift: string): string[] {
     '',
     esc(shift, 400),
     '',
-    tone.scored === 0
-      ? 'No posts were scored.'
-      : `Mean tone ${tone.meanCompound.toFixed(2)} ± ${tone.noise.toFixed(2)} (VADER compound over the title and opening of ${formatCount(tone.scored, 'post')}, −1 to 1; the forum's usual level is about 0.15).`,
-    '',
   ];
 }
 
@@ -273,7 +269,7 @@ export function numbersSection(
       : []),
     `| Narratives tracked | ${formatInt(n.narrativesTracked)} |`,
     `| Flagged posts | ${formatInt(n.flaggedPosts)} |`,
-    `| Mean tone (VADER compound) | ${d.tone.meanCompound.toFixed(2)} ± ${d.tone.noise.toFixed(2)} |`,
+    `| Mean tone (VADER compound, −1 to 1, over ${formatCount(d.tone.scored, 'post')}) | ${d.tone.scored === 0 ? 'none scored' : `${d.tone.meanCompound.toFixed(2)} ± ${d.tone.noise.toFixed(2)}`} |`,
     '',
   ];
 }
