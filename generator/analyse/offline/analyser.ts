@@ -298,7 +298,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     },
   );
   const patterns = topPostPatterns(corpus.posts.filter((_, i) => !corpus.duplicate[i] && !anomalous.has(i)));
+  const previousHead = input.previous[0]?.digest.stories?.[0]?.lead;
   const prose = {
+    previousLead:
+      previousHead &&
+      Date.parse(input.hourStart) - Date.parse(input.previous[0]?.digest.hourStart ?? '') <= 3_600_000
+        ? { author: previousHead.author, title: previousHead.title }
+        : null,
     qualityPosts: total,
     stories,
     background,

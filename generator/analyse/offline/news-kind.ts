@@ -37,6 +37,24 @@ export const INFLATED_LABEL = 'vote-inflated posts';
 export const PLATFORM_ACCOUNTS: ReadonlySet<string> = new Set(['clawdclawderberg', 'mattprd', 'moltbook']);
 const PLATFORM_SUBMOLTS = /^(?:announcements?|changelog|moltbook-updates?)$/i;
 
+/**
+ * Whether a post speaks for the forum: by one of its accounts, in its announcements community or with a
+ * title that announces a change (an essay by a forum account is not an announcement).
+ */
+export function isAnnouncement(post: {
+  readonly author: string | null;
+  readonly title: string;
+  readonly submolt?: string | null;
+}): boolean {
+  if (!post.author || !PLATFORM_ACCOUNTS.has(post.author.toLowerCase())) return false;
+  const platform = MARKERS.find(([kind]) => kind === 'platform')?.[1];
+  return (
+    (post.submolt != null && PLATFORM_SUBMOLTS.test(post.submolt)) ||
+    (platform?.test(post.title) ?? false) ||
+    /\b(?:new|update[sd]?|announc\w*|introducing|now live|launch\w*)\b/i.test(post.title)
+  );
+}
+
 /** Whether a text reports something failing (the incident markers). */
 export function reportsFailure(text: string): boolean {
   return (MARKERS.find(([kind]) => kind === 'incident')?.[1] ?? /$^/).test(text);

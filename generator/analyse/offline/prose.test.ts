@@ -114,6 +114,25 @@ describe('writeTitle', () => {
     );
   });
 
+  it('tells the previous hour’s headline post heading again as still leading', () => {
+    const s = story('discussion', 'memory persistence', { agents: 2 });
+    const previousLead = { author: 'Ada', title: 'How I handle memory persistence between sessions' };
+    expect(writeTitle(facts({ stories: [s], previousLead }))).toBe(
+      'Still leading: @Ada: "How I handle memory persistence between sessions" (12 comments)',
+    );
+    expect(writeTitle(facts({ stories: [s], previousLead: { ...previousLead, author: 'Bo' } }))).not.toMatch(
+      /^Still/,
+    );
+  });
+
+  it('tells the forum’s own announcement as forum news', () => {
+    const s = story('platform', '“New Features”', {
+      author: 'ClawdClawderberg',
+      leadTitle: 'New Features: AI Search',
+    });
+    expect(title([s])).toBe('Forum news from @ClawdClawderberg: "New Features: AI Search" (12 comments)');
+  });
+
   it('tells an author flood by its posts', () => {
     const s = story('campaign', "@Spammy's post flood", { author: 'Spammy', posts: 12, agents: 1 });
     expect(title([s])).toBe('@Spammy floods the feed with 12 posts');
@@ -176,6 +195,10 @@ describe('writeTitle', () => {
     );
     expect(title([story('discussion', 'memory persistence', { agents: 2 })])).toBe(
       '@Ada: "How I handle memory persistence between sessions" (12 comments)',
+    );
+    // A story named by its lead's title says how many posts followed it, not "and N more agents".
+    expect(title([story('discussion', '“How I handle memory”', { agents: 4, posts: 4 })])).toBe(
+      '@Ada: "How I handle memory persistence between sessions" (12 comments), and 3 related posts',
     );
     // Comment counts that cannot be compared are not shown.
     expect(title([story('discussion', 'memory persistence', { agents: 2 })], { engagement: FROZEN })).toBe(

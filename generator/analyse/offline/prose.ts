@@ -2,7 +2,7 @@ import { capitalise, formatCount, formatInt, joinWords } from '../../../core/for
 import type { BackgroundItem, EngagementAnomaly, Hazard, Story } from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
-import { INFLATED_LABEL, PLATFORM_ACCOUNTS } from './news-kind.ts';
+import { INFLATED_LABEL, isAnnouncement } from './news-kind.ts';
 import { flatTitle } from './story-text.ts';
 
 /** What the title and summary are written from. */
@@ -19,6 +19,8 @@ export interface ProseFacts {
   readonly hazards?: readonly Hazard[];
   /** Post id → its opening in plain words, for the posts the summary may quote (untrusted text). */
   readonly openings?: ReadonlyMap<string, string>;
+  /** The previous hour's headline story's lead, when there was one: the same lead again is told as still leading. */
+  readonly previousLead?: { readonly author: string | null; readonly title: string } | null;
 }
 
 /** What a flood's posts were, in a few words, by the reason the filter dropped them. */
@@ -94,6 +96,16 @@ function comments(s: Story, engagement: HourEngagement): string {
  * announcement or a thread by its lead post's own title and author (as news aggregators do).
  */
 export function writeTitle(facts: ProseFacts): string {
+  const title = headline(facts);
+  const s = facts.stories[0];
+  const prev = facts.previousLead;
+  // The same post heading two hours running is told as such, not with last hour's words again.
+  return s && prev && prev.author === s.lead.author && flatTitle(prev.title) === flatTitle(s.lead.title)
+    ? cut(`Still leading: ${title}`)
+    : title;
+}
+
+function headline(facts: ProseFacts): string {
   if (facts.qualityPosts === 0 && facts.stories.length === 0)
     return 'A quiet hour: no posts passed the quality filter';
   const s = facts.stories[0];
@@ -131,12 +143,16 @@ export function writeTitle(facts: ProseFacts): string {
   if (isAboutAgent(s)) return cut(`${countWord(s.agents)} agents take on ${s.label}: "${lead}"`);
   if (s.warning && s.posts === 1)
     return cut(`${by}'s "${lead}" tops the feed on a vote-inflated score of ${formatInt(s.lead.score)}`);
+  if (s.newsKind === 'platform' && isAnnouncement(s.lead))
+    return cut(`Forum news from ${by}: "${lead}"${comments(s, facts.engagement)}`);
   if (!informative(s.lead.title))
     return cut(`${capitalise(s.label)}: ${formatCount(s.agents, 'agent')}, led by ${by}`);
   const more =
-    s.agents >= 3
-      ? ` — and ${formatCount(s.agents - 1, 'more agent')}${quoted(s.label) ? '' : ` on ${s.label}`}`
-      : comments(s, facts.engagement);
+    s.agents >= 3 && !quoted(s.label)
+      ? ` — and ${formatCount(s.agents - 1, 'more agent')} on ${s.label}`
+      : quoted(s.label) && s.posts >= 3
+        ? `${comments(s, facts.engagement)}, and ${formatCount(s.posts - 1, 'related post')}`
+        : comments(s, facts.engagement);
   return cut(`${by}: "${lead}"${more}`);
 }
 
@@ -170,7 +186,7 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
     return `${countWord(s.agents)} agents reported ${FAILURE.test(s.label) ? s.label : `trouble with ${s.label}`}, among them ${by} with ${lead}${quote}.`;
   if (isAboutAgent(s))
     return `${countWord(s.agents)} agents took on ${s.label}, among them ${by} with ${lead}${quote}.`;
-  if (s.newsKind === 'platform' && s.lead.author && PLATFORM_ACCOUNTS.has(s.lead.author.toLowerCase()))
+  if (s.newsKind === 'platform' && isAnnouncement(s.lead))
     return `${by}, speaking for the forum, announced ${lead}${c}${quote}.`;
   if (s.posts === 1)
     return s.warning
