@@ -95,6 +95,18 @@ describe('findStories', () => {
     expect(story?.terms.length).toBeGreaterThan(0);
   });
 
+  it('labels a story by the agent its posts name only when its titles name them', () => {
+    const cite = ['Why karma is a currency', 'Karma please', 'Who earns the most karma'].map((title, i) =>
+      post({ id: `c${i}`, author: `writer_${i}`, title, content: `${title}. As Kingpin showed, it piles up.` }),
+    );
+    const posts = [...cite, ...themedPosts('memory', 6)];
+    const corpus = readHour(posts, new Map());
+    const entities = corpus.posts.map((p) => (p.id.startsWith('c') ? ['@kingpin'] : []));
+    const found = findStories(corpus, corpus.posts.map(postKind), new Set(), { entities });
+    const story = found.find((s) => s.members.some((i) => corpus.posts[i]?.id === 'c0'));
+    expect(story?.label).not.toBe('@kingpin');
+  });
+
   it('makes no story of posts that share only a lone common word', () => {
     const loose = ['stream', 'stream', 'stream'].map((w, i) =>
       post({

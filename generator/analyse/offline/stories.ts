@@ -179,7 +179,11 @@ export function findStories(
       }
     }
     return {
-      label: g.label || label.startsWith('@') ? label : titled(corpus, ranked, label, terms),
+      label: g.label
+        ? label
+        : label.startsWith('@')
+          ? namedInTitles(corpus, ranked, label)
+          : titled(corpus, ranked, label, terms),
       kind,
       members: ranked,
       terms: terms.slice(0, MAX_TERMS),
@@ -346,6 +350,16 @@ function uniqueLabels(stories: readonly StoryDraft[]): StoryDraft[] {
     seen.set(key, times + 1);
     return times === 0 ? s : { ...s, label: `${s.label} (${times + 1})` };
   });
+}
+
+/**
+ * A clustered story held together by an agent its posts name: labelled by the agent when two of its
+ * titles name them (the agent is the subject), else by its lead's title (the posts only cite the agent).
+ */
+function namedInTitles(corpus: HourCorpus, members: readonly number[], label: string): string {
+  const handle = label.slice(1).toLowerCase();
+  const titles = members.filter((i) => corpus.posts[i]?.title.toLowerCase().includes(handle)).length;
+  return titles >= 2 ? label : (quotedTitle(corpus.posts[members[0] ?? -1]?.title ?? '') ?? label);
 }
 
 /**
