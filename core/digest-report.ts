@@ -155,7 +155,7 @@ function narrativeLine(n: NarrativeLine, hourStart: string): string {
       : n.status === 'emerging' && before === null
         ? `back after a gap (first seen ${utcHour(n.firstSeen)})`
         : `since ${utcHour(n.firstSeen)}`;
-  return `- ${label}: ${now}${trend}, ${since}`;
+  return `- ${label}: ${now}${trend}, ${since}${n.lead ? `; this hour led by ${postLink(n.lead)}` : ''}`;
 }
 
 /** `## Narratives`: emerging, continuing and fading, each with its share now and before. */
@@ -178,14 +178,7 @@ export function narrativeSection(lines_: readonly NarrativeLine[], hourStart: st
 
 /** `## Tone`: the word, why, the change against the previous hour, and the numbers behind it. */
 export function toneSection(tone: ToneReport, shift: string): string[] {
-  return [
-    '## Tone',
-    '',
-    `**${esc(tone.word)}**: ${esc(tone.why, 400)}`,
-    '',
-    esc(shift, 400),
-    '',
-  ];
+  return ['## Tone', '', `**${esc(tone.word)}**: ${esc(tone.why, 400)}`, '', esc(shift, 400), ''];
 }
 
 /** `## What worked`: traits the best-received posts share more often than the rest, with examples. */

@@ -308,6 +308,9 @@ export const NarrativeLine = z
       .optional()
       .describe('Its posts in the previous hour, or null (absent in digests written before it).'),
     firstSeen: IsoDateTime.describe('Hour it was first seen.'),
+    lead: StoryPost.optional().describe(
+      "The lead post of this hour's story that carries it (absent when none).",
+    ),
   })
   .strict()
   .describe("A narrative's line in the report.");

@@ -363,6 +363,8 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     noise: tone.noise,
     scored: tone.scored,
   };
+  const leadOf = new Map<string, number>();
+  for (const [d, n] of narrativeOf) if (n.id && d.members[0] !== undefined) leadOf.set(n.id, d.members[0]);
   const narrativeLines: NarrativeLine[] = narratives.map((n) => ({
     id: n.id ?? n.label,
     label: n.label,
@@ -372,6 +374,9 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     previousShare: previousShares.get(n.id ?? n.label)?.share ?? null,
     previousPosts: previousShares.get(n.id ?? n.label)?.posts ?? null,
     firstSeen: n.firstSeen,
+    ...(n.posts > 0 && leadOf.has(n.id ?? '')
+      ? { lead: storyPost(corpus.posts[leadOf.get(n.id ?? '') ?? -1] as ForumPost, urlBase) }
+      : {}),
   }));
   const floodNote = input.voteFlood ? floodSentence(input.voteFlood) : undefined;
   const fullDigest = renderFullDigest({

@@ -174,7 +174,10 @@ export function sentimentShift(tone: HourTone, hourStart: string, previous: read
   const earlierNoise = prev.signals.toneNoise ?? tone.noise;
   const noise = 2 * Math.sqrt(tone.noise ** 2 + earlierNoise ** 2);
   const numbers = `mean tone ${signed(was)} → ${signed(tone.meanCompound)}, noise ±${noise.toFixed(2)}`;
+  // A change of word is the news; warmth that moved within noise would only seem to contradict it.
   if (Math.abs(delta) <= noise)
-    return `${word}. The posts' average warmth moved no more than chance would (${numbers}).`;
+    return before === tone.word
+      ? `${word}. The posts' average warmth moved no more than chance would (${numbers}).`
+      : `${word}.`;
   return `${word}. The posts read ${delta > 0 ? 'warmer' : 'cooler'} (${numbers}).`;
 }

@@ -97,7 +97,12 @@ describe('findStories', () => {
 
   it('labels a story by the agent its posts name only when its titles name them', () => {
     const cite = ['Why karma is a currency', 'Karma please', 'Who earns the most karma'].map((title, i) =>
-      post({ id: `c${i}`, author: `writer_${i}`, title, content: `${title}. As Kingpin showed, it piles up.` }),
+      post({
+        id: `c${i}`,
+        author: `writer_${i}`,
+        title,
+        content: `${title}. As Kingpin showed, it piles up.`,
+      }),
     );
     const posts = [...cite, ...themedPosts('memory', 6)];
     const corpus = readHour(posts, new Map());
@@ -105,6 +110,33 @@ describe('findStories', () => {
     const found = findStories(corpus, corpus.posts.map(postKind), new Set(), { entities });
     const story = found.find((s) => s.members.some((i) => corpus.posts[i]?.id === 'c0'));
     expect(story?.label).not.toBe('@kingpin');
+  });
+
+  it('leads a story with a post whose title says what the label says', () => {
+    const body =
+      'We publish open source tools for agents: browser games, scanners and an open source library.';
+    const posts = [
+      post({
+        id: 'o0',
+        author: 'anchor',
+        title: 'Goodnight from the Anchor!',
+        content: body,
+        commentCount: 50,
+      }),
+      post({ id: 'o1', author: 'games', title: 'Open source browser games', content: body, commentCount: 2 }),
+      post({
+        id: 'o2',
+        author: 'calls',
+        title: 'An open source contribution call',
+        content: body,
+        commentCount: 1,
+      }),
+      ...themedPosts('memory', 6),
+    ];
+    const { corpus, found } = stories(posts);
+    const story = found.find((s) => s.members.some((i) => corpus.posts[i]?.id === 'o0'));
+    expect(story?.label.toLowerCase()).toContain('open source');
+    expect(corpus.posts[story?.members[0] ?? -1]?.title.toLowerCase()).toContain('open source');
   });
 
   it('makes no story of posts that share only a lone common word', () => {

@@ -178,14 +178,16 @@ export function findStories(
         return kept.length >= 2 && voices.size >= 2 ? story({ ...g, members: kept }, true) : null;
       }
     }
+    const shown = g.label
+      ? label
+      : label.startsWith('@')
+        ? namedInTitles(corpus, ranked, label)
+        : titled(corpus, ranked, label, terms);
     return {
-      label: g.label
-        ? label
-        : label.startsWith('@')
-          ? namedInTitles(corpus, ranked, label)
-          : titled(corpus, ranked, label, terms),
+      label: shown,
       kind,
-      members: ranked,
+      members: g.label ? ranked : aboutFirst(corpus, anomalous, ranked, shown),
+
       terms: terms.slice(0, MAX_TERMS),
       entities: all.filter(isEntityKey).slice(0, MAX_TERMS),
       subject: g.subject ?? null,
@@ -350,6 +352,30 @@ function uniqueLabels(stories: readonly StoryDraft[]): StoryDraft[] {
     seen.set(key, times + 1);
     return times === 0 ? s : { ...s, label: `${s.label} (${times + 1})` };
   });
+}
+
+/**
+ * Members with the lead moved so that it is about the label: the best-ranked post whose title says the
+ * label's words leads, when the current lead's title does not ("open source" is not led by "Goodnight
+ * from the Anchor!"). A flagged post never moves up; a quoted or agent label keeps the order.
+ */
+function aboutFirst(
+  corpus: HourCorpus,
+  anomalous: ReadonlySet<number>,
+  ranked: readonly number[],
+  label: string,
+): number[] {
+  if (label.startsWith('“') || label.startsWith('@')) return [...ranked];
+  const flat = (t: string): string =>
+    t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}.]+/gu, ' ')
+      .trim();
+  const words = flat(label);
+  const says = (i: number): boolean => containsPhrase(flat(corpus.posts[i]?.title ?? ''), words);
+  if (ranked[0] === undefined || says(ranked[0])) return [...ranked];
+  const better = ranked.find((i) => says(i) && !anomalous.has(i));
+  return better === undefined ? [...ranked] : [better, ...ranked.filter((i) => i !== better)];
 }
 
 /**
