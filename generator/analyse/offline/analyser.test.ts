@@ -111,6 +111,8 @@ describe('offline analyser', () => {
     // Topics are the topical stories' labels in the stories' (newsworthiness) order; campaigns are none.
     const topical = out.stories.filter((s) => s.newsKind !== 'campaign').map((s) => s.label);
     expect(digest.topTopics.every((t) => topical.includes(t))).toBe(true);
+    // A quoted post title names a thread, not a topic: none while a phrase names a topic.
+    expect(digest.topTopics.some((t) => t.startsWith('“'))).toBe(false);
     expect([...digest.topTopics].sort((a, b) => topical.indexOf(a) - topical.indexOf(b))).toEqual(
       digest.topTopics,
     );

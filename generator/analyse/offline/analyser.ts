@@ -434,12 +434,12 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
 }
 
 /**
- * Topic labels in story order, phrases first: a quoted post title (a story labelled by its lead) fills
- * the list only while fewer than five phrases name the hour's topics.
+ * Topic labels in story order, phrases only: a quoted post title (a story labelled by its lead) names a
+ * thread, not a topic, and fills the list only when no phrase names any of the hour's topics (then three at most).
  */
 function topicLabels(labels: readonly string[], limit: number): string[] {
   const phrases = labels.filter((l) => !l.startsWith('“'));
-  const quoted = phrases.length >= 5 ? [] : labels.filter((l) => l.startsWith('“'));
+  const quoted = phrases.length > 0 ? [] : labels.filter((l) => l.startsWith('“')).slice(0, 3);
   const keep = new Set([...phrases, ...quoted].slice(0, limit));
   return labels.filter((l) => keep.has(l));
 }
