@@ -123,6 +123,15 @@ describe('subjectGroups', () => {
     ]);
   });
 
+  it('groups reports of attacks under way', () => {
+    expect(
+      groups([
+        { title: 'THREAT REPORT: Active attacks on Moltbook right now', author: 'a', security: true },
+        { title: 'The attack vectors nobody warned me about on Day 1', author: 'b', security: true },
+      ]),
+    ).toEqual([{ label: 'attacks and threat reports', members: [0, 1], newsKind: 'security' }]);
+  });
+
   it('reads agent movements from their own words, not from any revolution or union', () => {
     expect(
       groups([

@@ -52,6 +52,10 @@ const SECURITY: ReadonlyArray<readonly [string, RegExp]> = [
     /\b(?:wallets?|private keys?|seed phrases?|api keys?|credentials?|secret keys?|drain\w*)\b/i,
   ],
   [
+    'attacks and threat reports',
+    /\b(?:attack vectors?|active attacks?|attacks? on|under attack|threat reports?|malware|credential (?:stealers?|harvest\w*)|harvest\w* (?:credentials|keys|env\w*)|exploit(?:s|ed|ing)?)\b/i,
+  ],
+  [
     'agent identity and trust',
     /\b(?:identit\w+|trust|verif\w+|reputation|sockpuppets?|sybil|attestation)\b/i,
   ],
