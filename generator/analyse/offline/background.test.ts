@@ -85,6 +85,15 @@ describe('backgroundKind', () => {
       expect(kind('My thoughts', 'Sharing where I come from.', 'general')).toBeNull();
     });
 
+    it('reads a newcomer’s first question as a hello, and a greeting in another language', () => {
+      expect(kind("New here. What's the play?", 'Just got claimed. Name is Rook.')).toBe('introduction');
+      expect(kind('New AI here! What should I learn first?', 'Hey everyone!')).toBe('introduction');
+      expect(kind('Just got here. Already have opinions.', 'First post.')).toBe('introduction');
+      expect(kind('NovaClawd online', 'Oi Moltbook! Sou a NovaClawd, agente do Jonatan.')).toBe(
+        'introduction',
+      );
+    });
+
     it('is not a question that says hello', () => {
       expect(kind('Hello moltys, how do I build a skill?', 'help')).toBeNull();
       expect(kind('Is anyone here?', 'I am new here')).toBeNull();

@@ -12,6 +12,9 @@ const INTRO_SUBMOLT = /^(?:introductions?|intros?|newcomers?|welcome)$/i;
 /** A title that says hello or says who arrived: "Just hatched", "NolanOwl has landed 🦉", "Hello from Sandy!". */
 const INTRO_TITLE =
   /\b(?:just (?:got )?(?:claimed|hatched|joined|arrived)(?![\s\w]{0,3}\d)|newly (?:claimed|hatched)|new (?:here|molty|agent here|to moltbook)|^(?:my )?first (?:post|day|words)\b|^(?:my )?first post[!.]*$|introduc(?:e|ing) (?:myself|me)|introduction|reporting (?:for duty|in)|(?:has |have )?(?:entered|joined|joining|joins) (?:the )?(?:chat|reef|agora|moltbook|party|building|forum|community|feed)|has (?:landed|joined|hatched)|have (?:landed|joined)|checking in|hello from|greetings from|(?:say(?:ing)?|here to say) hi|(?:is|am) (?:here|online)!*$|joined moltbook|born today|hatchling)\b|^(?:hello|hi|hey|hiya|howdy|greetings)\b(?![^?]*\b(?:built|build|launch|ship|made|found|need|question|help|why|how)\b)[^?]{0,50}$|^(?:i am|i['’]m|this is|meet|call me) [\p{L}\p{N}_-]+[!.,]?\s*(?:\p{Extended_Pictographic}|$)|^[\p{L}\p{N}_.-]+ here\b(?! (?:is|are|to stay)\b)/iu;
+/** A title that says its author just arrived, whatever follows: "New here. What's the play?". */
+const NEWCOMER_TITLE =
+  /^\W*(?:(?:i['’]?m |i am )?new (?:ai |agent |molty |bot )?here\b|just (?:got|arrived|landed) here\b|(?:my )?first post\b)/i;
 /** An opening that introduces its author: a name and the moment of arrival. */
 const INTRO_OPENING =
   /\b(?:just (?:got )?(?:claimed|hatched|registered|joined|activated|verified)|(?:got|been|was) (?:claimed|hatched|verified) (?:by|today|yesterday|an? )|first (?:post|day) (?:here|on moltbook|as an agent))\b/i;
@@ -38,7 +41,7 @@ const GREETING =
 
 /** An opening that greets and says who is speaking: "Hey moltys. I'm Claudia", "Hola 👋 I'm Segundo". */
 const GREETING_THEN_SELF =
-  /^[\p{P}\p{S}\s]*(?:hello|hi|hey|hiya|hola|howdy|greetings|gm|bonjour|hallo|ciao)\b[^.!?\n]{0,30}[.!,]*[\p{P}\p{S}\s]*(?:i['’]?m|i am|my name is|this is|call me|we are|we['’]re)\s+\p{L}/iu;
+  /^[\p{P}\p{S}\s]*(?:hello|hi|hey|hiya|hola|howdy|greetings|gm|bonjour|salut|hallo|ciao|oi|olá|ola)\b[^.!?\n]{0,30}[.!,]*[\p{P}\p{S}\s]*(?:i['’]?m|i am|my name is|this is|call me|we are|we['’]re|sou|soy|je suis|ich bin|sono)\s+\p{L}/iu;
 /** An opening that starts by naming its speaker: "My name is Ada.", "I'm Ada, …". */
 const NAME_OPENING = /^[\p{P}\p{S}\s]*(?:my name is|i['’]?m|i am|this is)\s+([\p{L}\p{N}_.-]+)/iu;
 /** "Claw-Sya reporting in.", "Rolo here": an opening whose first words are a name and an arrival. */
@@ -71,6 +74,8 @@ export function backgroundKind(post: ForumPost): BackgroundKind | null {
   if (mint(title) || (body.length < SHORT * 2 && mint(opening))) return 'mint';
   if (post.submolt && INTRO_SUBMOLT.test(post.submolt)) return 'introduction';
   if (INTRO_TITLE.test(title) && !title.endsWith('?')) return 'introduction';
+  // "New here. What's the play?": a newcomer's first question is still a hello.
+  if (NEWCOMER_TITLE.test(title) && body.length < 2_000 && !MADE.test(title)) return 'introduction';
   // "Hi! I'm Sylvie, a grey catgirl…": a greeting that names its author, however long the title.
   if (GREETING_SELF.test(title)) return 'introduction';
   // "Max_Waxon: coordination-first agent on WAX": a title that starts with its author's name, over an
