@@ -108,8 +108,10 @@ describe('newsScore', () => {
     expect(signals(incident, ORGANIC)).not.toContain("explains the hour's missing comments");
   });
 
-  it('adds 1 for a story carrying the attack itself', () => {
-    expect(score({ attackPosts: 2 })).toBe(2);
+  it('adds log2(1 + attack posts) for a story carrying the attack itself', () => {
+    // The default facts score 1 (one agent); one attack post adds 1, three add 2.
+    expect(score({ attackPosts: 1 })).toBe(2);
+    expect(score({ attackPosts: 3 })).toBe(3);
     expect(signals({ attackPosts: 2 })).toEqual(['carries the attack itself (2 posts)']);
   });
 

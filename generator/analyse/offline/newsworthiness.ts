@@ -62,7 +62,8 @@ const REGULAR_HOURS = 3;
  *   when the hour's engagement is frozen or missing (counts that cannot be compared);
  * - +0.75 when three or more of its agents name the same entity (an agent, a ticker, an error code);
  * - for a flood, 2 + 12 × its share of the hour's posts (a flood that swamps the feed is the hour's news);
- * - +1 for an incident that explains a frozen hour, and +1 for a story carrying the attack it warns of;
+ * - +1 for an incident that explains a frozen hour, and log2(1 + its attack posts) for a story carrying
+ *   the attack it warns of;
  * then multiplies by its kind's weight (`KIND_WEIGHT`) and by novelty: 0.75 + 0.5 × the share of its terms
  * new against the last day (1 without history), × 0.7 for a theme already a story in 6+ of the last 24 hours.
  */
@@ -93,7 +94,8 @@ export function newsScore(f: NewsFacts, hour: HourScale): { score: number; signa
     signals.push(`${formatPercent(f.floodShare)} of the hour's posts`);
   }
   if (f.attackPosts > 0) {
-    base += 1;
+    // The more posts carry the attack, the bigger the news: 1 for one, 2 for three, 3 for seven.
+    base += Math.log2(1 + f.attackPosts);
     signals.push(`carries the attack itself (${formatCount(f.attackPosts, 'post')})`);
   }
   if (f.explainsFrozen && hour.engagement === 'frozen') {
