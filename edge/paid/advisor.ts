@@ -9,11 +9,11 @@ import type { RouteDef } from '../../core/routes.ts';
 import type { AdvisorRequest } from '../../core/schemas/advisor.ts';
 import { type EdgeContext, type EdgeEnv, replyJson, requestHeader } from '../env.ts';
 import { bodyTooLarge, EdgeError, invalidJson, unavailable } from '../errors.ts';
+import { hungUp } from '../hang-up.ts';
 import { apiKeyOf, keyCallFailed } from '../keys/free-tier.ts';
 import { clientGone } from './answers.ts';
-import { hungUp } from './hang-up.ts';
 import { paymentHeader } from './payment-header.ts';
-import { sell } from './sale.ts';
+import { sellHttp } from './sale.ts';
 import type { Shop } from './shop.ts';
 
 /** Largest advisor body read, in bytes: room for a 5,000-character prompt in any script, and its alias. */
@@ -116,7 +116,7 @@ export function advisorHandler(
       if (!advise)
         throw unavailable('The advisor is not configured on this instance; nothing was charged or counted.');
       if (!paid) return withKey(c, shop, advise, request);
-      return sell(c, shop, {
+      return sellHttp(c, shop, {
         route: deps.route,
         fingerprint: `${deps.route.id} ${canonicalJson(request)}`,
         failure: 'analysis failed',

@@ -9,7 +9,7 @@ import type { Digest } from '../../core/schemas/digest.ts';
 import { HistoryQuery } from '../../core/schemas/envelope.ts';
 import type { EdgeContext } from '../env.ts';
 import { invalidInput } from '../errors.ts';
-import { sell } from './sale.ts';
+import { sellHttp } from './sale.ts';
 import type { Shop } from './shop.ts';
 
 /** The query as zod sees it: one value per parameter, repeated parameters kept as arrays (and refused). */
@@ -46,7 +46,7 @@ export function historyHandler(deps: {
     const parsed = HistoryQuery.safeParse(queryObject(c));
     if (!parsed.success) throw invalidInput(parsed.error.issues, 'query');
     const query = parsed.data;
-    return sell(c, shop, {
+    return sellHttp(c, shop, {
       route: deps.route,
       fingerprint: `${deps.route.id} ${canonicalJson(query)}`,
       failure: 'digests unavailable',
