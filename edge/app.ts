@@ -196,7 +196,7 @@ export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
         throw rateLimited(decision.retryAfterSeconds, decision.headers ?? {});
     },
   });
-  app.post(MCP_PATH, ...mcp.post);
+  app.post(MCP_PATH, mcp.post);
   app.all(MCP_PATH, mcp.other);
 
   const served: EdgeSite = {

@@ -1,13 +1,13 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { absoluteUrl, type PublicContext } from '../../core/envelopes/context.ts';
 import { MCP_PATH, MCP_TOOLS, toolPriceUsd } from '../../core/mcp/tools.ts';
 import { PAYMENT_HEADERS } from '../../core/payment.ts';
 import { CORS_EXPOSE } from '../cors.ts';
-import { type EdgeContext, type EdgeEnv, reply } from '../env.ts';
-import { bodyTooLarge, methodNotAllowed } from '../errors.ts';
+import { type EdgeContext, reply } from '../env.ts';
+import { methodNotAllowed } from '../errors.ts';
 import { ADVISOR_MAX_BODY_BYTES } from '../paid/advisor.ts';
+import { readJsonBody } from './body.ts';
+import { fileToolFastPath } from './fast-path.ts';
 import { mcpServer } from './server.ts';
 import { type McpDeps, toolRunners } from './tools.ts';
 
@@ -22,6 +22,9 @@ const CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': `${CORS_EXPOSE}, Mcp-Session-Id, Mcp-Protocol-Version`,
 } as const;
+
+/** Headers added to the transport's answers. */
+const ANSWER_HEADERS = { ...CORS, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } as const;
 
 /** The 204 answer to OPTIONS (a CORS preflight) of `/mcp`. */
 function optionsAnswer(c: EdgeContext): Response {
@@ -46,46 +49,48 @@ function optionsAnswer(c: EdgeContext): Response {
 /**
  * `/mcp`: MCP Streamable HTTP, stateless (no session; every tool works in one request). POST is
  * answered by the SDK's web-standard transport in JSON-response mode with a fresh server per
- * request (its protocol errors are JSON-RPC's own); the body is limited first (413 in the
+ * request (its protocol errors are JSON-RPC's own); the body is read first, limited (413 in the
  * contract's shape). GET (no server-initiated stream) and DELETE (no session to end) are 405 with
  * `Allow`, as the transport spec allows; OPTIONS is CORS's 204. The rate limits, trusted proxies and
  * errors are the app's, as for every route; each tool call also counts against the own limits of
  * the route it mirrors.
  */
 export function mcpHandlers(deps: McpDeps): {
-  readonly post: readonly [MiddlewareHandler<EdgeEnv>, (c: EdgeContext) => Promise<Response>];
+  readonly post: (c: EdgeContext) => Promise<Response>;
   readonly other: (c: EdgeContext) => Response;
 } {
   const runners = toolRunners(deps);
-  const limit = bodyLimit({
-    maxSize: MCP_MAX_BODY_BYTES,
-    onError: () => {
-      throw bodyTooLarge(MCP_MAX_BODY_BYTES);
-    },
+  const fastPath = fileToolFastPath({
+    dist: deps.dist,
+    platform: deps.ctx.platform,
+    limit: deps.limit,
+    headers: ANSWER_HEADERS,
   });
   return {
-    post: [
-      limit,
-      async function mcp(c) {
-        const transport = new WebStandardStreamableHTTPServerTransport({
-          sessionIdGenerator: undefined,
-          enableJsonResponse: true,
-        });
-        const server = mcpServer(c, deps, runners);
-        try {
-          await server.connect(transport);
-          const answer = await transport.handleRequest(c.req.raw);
-          const body = answer.body === null ? null : new Uint8Array(await answer.arrayBuffer());
-          const headers: Record<string, string> = { ...CORS, 'Cache-Control': 'no-store' };
-          answer.headers.forEach((value, name) => {
-            headers[name] = value;
-          });
-          return reply(c, answer.status, body, headers);
-        } finally {
-          await server.close();
-        }
-      },
-    ],
+    async post(c) {
+      const body = await readJsonBody(c, MCP_MAX_BODY_BYTES);
+      const fast = 'json' in body ? await fastPath(c, body.json) : undefined;
+      if (fast) return fast;
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      const server = mcpServer(c, deps, runners);
+      await server.connect(transport);
+      const request =
+        'json' in body
+          ? transport.handleRequest(c.req.raw, { parsedBody: body.json })
+          : transport.handleRequest(
+              new Request(c.req.url, { method: 'POST', headers: c.req.raw.headers, body: '{' }),
+            );
+      const answer = await request;
+      // Nothing is kept between requests: the server and its transport go with the request (closing
+      // them would only build a ConnectionClosed error for handlers that are all done).
+      const limits = c.get('rateLimitHeaders') ?? {};
+      for (const [name, value] of Object.entries({ ...ANSWER_HEADERS, ...limits }))
+        answer.headers.set(name, value);
+      return answer;
+    },
     other(c) {
       if (c.req.method === 'OPTIONS') return optionsAnswer(c);
       throw methodNotAllowed(MCP_METHODS);

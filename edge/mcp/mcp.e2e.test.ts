@@ -243,6 +243,29 @@ describe('/mcp with the SDK client over HTTP', () => {
     }
   });
 
+  it('answers a file tool’s call on its fast path byte for byte as the SDK’s server does', async () => {
+    const post = async (params: Record<string, unknown>, id: number | string) => {
+      const res = await fetch(edge.url(MCP_PATH), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'x-forwarded-for': '10.7.7.7',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params }),
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    for (const name of ['get_digest_brief', 'get_digest_index', 'get_changelog']) {
+      // `_meta` takes the call through the SDK's server; without it, the fast path answers.
+      const fast = await post({ name, arguments: {} }, 7);
+      const sdk = await post({ name, arguments: {}, _meta: {} }, 7);
+      expect(fast).toBe(sdk);
+      expect(await post({ name }, 'req-1')).toBe(sdk.replace(/"id":7}$/, '"id":"req-1"}'));
+    }
+  });
+
   it('serves the latest digest and brief as resources', async () => {
     const client = await connect();
     const { resources } = await client.listResources();

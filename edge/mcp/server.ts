@@ -8,6 +8,7 @@ import {
   ReadResourceRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { API_VERSION } from '../../core/api-version.ts';
 import { SERVICE_NAME } from '../../core/docs/service-text.ts';
 import { urlOf } from '../../core/envelopes/context.ts';
@@ -30,6 +31,12 @@ export const LISTED_TOOLS: readonly Tool[] = MCP_TOOLS.map((tool) => ({
   annotations: { title: tool.title, readOnlyHint: toolPriceUsd(tool) === null, openWorldHint: false },
 }));
 
+/**
+ * The one JSON Schema validator of every per-request server (the SDK builds an Ajv instance per
+ * server otherwise, a tenth of a tool call's time; it validates only elicitation, which we never send).
+ */
+const VALIDATOR = new AjvJsonSchemaValidator();
+
 /** The resources: the latest digest and its brief, the tools' answers at the REST routes' URLs. */
 function resources(deps: McpDeps) {
   return [
@@ -50,7 +57,11 @@ function resources(deps: McpDeps) {
 export function mcpServer(c: EdgeContext, deps: McpDeps, runners: ReadonlyMap<string, ToolRunner>): Server {
   const server = new Server(
     { name: SERVICE_NAME, version: API_VERSION },
-    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: VALIDATOR,
+    },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...LISTED_TOOLS] }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
