@@ -16,7 +16,12 @@ const FILE_TOOLS: Readonly<Record<string, RouteId>> = {
 interface Prebuilt {
   readonly head: Buffer;
   readonly tail: Buffer;
+  /** Whole answers for the small integer ids clients count from (0–255), built when first asked. */
+  readonly byId: Map<number, Buffer>;
 }
+
+/** Largest integer id whose whole answer is kept. */
+const KEPT_IDS = 255;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -41,9 +46,19 @@ export function fileToolFastPath(deps: {
     if (!answer) {
       const json = Buffer.from(file.body).toString('utf8');
       const result = `{"result":{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${JSON.stringify(JSON.parse(json))}},"jsonrpc":"2.0","id":`;
-      answer = { head: Buffer.from(result), tail: Buffer.from('}') };
+      answer = { head: Buffer.from(result), tail: Buffer.from('}'), byId: new Map() };
       built.set(file, answer);
     }
+    return answer;
+  };
+
+  const headers = { ...deps.headers, 'content-type': 'application/json' };
+  /** The answer's bytes for request `id`. */
+  const bytes = (built: Prebuilt, id: string | number): Buffer => {
+    const kept = typeof id === 'number' && id >= 0 && id <= KEPT_IDS ? built.byId.get(id) : undefined;
+    if (kept) return kept;
+    const answer = Buffer.concat([built.head, Buffer.from(JSON.stringify(id)), built.tail]);
+    if (typeof id === 'number' && id >= 0 && id <= KEPT_IDS) built.byId.set(id, answer);
     return answer;
   };
 
@@ -69,8 +84,6 @@ export function fileToolFastPath(deps: {
     } catch {
       return undefined; // refused: the SDK's server answers it as the tool error (and counts it too)
     }
-    const { head, tail } = prebuilt(file);
-    const answer = Buffer.concat([head, Buffer.from(JSON.stringify(id)), tail]);
-    return reply(c, 200, answer, { ...deps.headers, 'content-type': 'application/json' });
+    return reply(c, 200, bytes(prebuilt(file), id), headers);
   };
 }
