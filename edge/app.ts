@@ -3,8 +3,9 @@ import type { H } from 'hono/types';
 import { DEFAULT_SIBLINGS, resolveMovedPath, type SiblingBaseUrls } from '../core/docs/moved-routes.ts';
 import type { PublicContext } from '../core/envelopes/context.ts';
 import { GENERAL_BUCKET, type RateLimit, type TokenBucket } from '../core/limits.ts';
+import { MCP_PATH } from '../core/mcp/tools.ts';
 import { DEMO_PAY_TO } from '../core/payment.ts';
-import type { RouteDef, RouteId } from '../core/routes.ts';
+import { type RouteDef, type RouteId, routePath } from '../core/routes.ts';
 import { optionsHeaders } from './cors.ts';
 import { type EdgeSite, edgeStep } from './dispatch.ts';
 import {
@@ -17,9 +18,10 @@ import {
   socketAddress,
 } from './env.ts';
 import { errorHandler } from './error-handler.ts';
-import { methodNotAllowed, notFound } from './errors.ts';
+import { methodNotAllowed, notFound, rateLimited } from './errors.ts';
 import { noFacilitator } from './facilitator/facilitator.ts';
 import { type Logger, silentLogger } from './logger.ts';
+import { mcpHandlers, mcpStatus } from './mcp/endpoint.ts';
 import { type AdviseFn, advisorHandler } from './paid/advisor.ts';
 import { historyHandler } from './paid/history.ts';
 import { openShop, type Shop } from './paid/shop.ts';
@@ -138,7 +140,7 @@ export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
         dist: deps.dist,
         storeStatus: () => deps.store.status(),
         facilitatorStatus: async () => (await shop).x402.status(),
-        extraChecks: deps.healthChecks,
+        extraChecks: async () => ({ ...(await deps.healthChecks?.()), mcp: mcpStatus(deps.ctx) }),
         now,
       }),
     openapi: 'file',
@@ -177,6 +179,26 @@ export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
     }
     app.all(path, guard);
   }
+  // The MCP endpoint (`edge/mcp/`): its tools mirror routes and count against their own limits.
+  const mcp = mcpHandlers({
+    ctx: deps.ctx,
+    dist: deps.dist,
+    contentDir: deps.contentDir,
+    shop,
+    advise: deps.advise,
+    now,
+    logger,
+    async limit(c, route) {
+      if (route.limits.length === 0) return;
+      const client = clientOf(socketAddress(c), () => requestHeader(c, 'x-forwarded-for'));
+      const decision = await limiter.decide(client, routePath(route, platform), false);
+      if (decision.retryAfterSeconds !== null)
+        throw rateLimited(decision.retryAfterSeconds, decision.headers ?? {});
+    },
+  });
+  app.post(MCP_PATH, mcp.post);
+  app.all(MCP_PATH, mcp.other);
+
   const served: EdgeSite = {
     routes: new Set(routes.byPath.keys()),
     fileRoutes,

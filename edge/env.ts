@@ -98,3 +98,10 @@ export function rawTarget(c: EdgeContext): { path: string; query: string } {
     ? { path: url.slice(start), query: '' }
     : { path: url.slice(start, q), query: url.slice(q + 1) };
 }
+
+/** Whether a Content-Type names JSON (`application/json`, or any `+json` type), parameters allowed. */
+export function isJsonContentType(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const type = value.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { addHours, floorHour } from '../hours.ts';
 import { Digest } from '../schemas/digest.ts';
 import { HourSignals } from '../schemas/signals.ts';
 import { hourFiles } from './paths.ts';
@@ -38,6 +39,14 @@ export async function readDigest(contentDir: string, hourStart: Date): Promise<D
   const parsed = Digest.safeParse(raw);
   if (!parsed.success) throw new ContentError(describeIssues(path, parsed.error.issues));
   return parsed.data;
+}
+
+/** The digests of the `hours` hours up to `now`'s hour (included), newest first; missing hours skipped. */
+export async function recentDigests(contentDir: string, now: Date, hours: number): Promise<Digest[]> {
+  const newest = floorHour(now);
+  const starts = Array.from({ length: hours }, (_, i) => addHours(newest, -i));
+  const read = await Promise.all(starts.map((h) => readDigest(contentDir, h)));
+  return read.filter((d): d is Digest => d !== undefined);
 }
 
 /** Reads and validates the signals of an hour; undefined when the hour has none. */

@@ -1,5 +1,7 @@
 import { API_VERSION } from '../api-version.ts';
 import { type PublicContext, urlOf } from '../envelopes/context.ts';
+import { mcpUrl } from '../mcp/docs.ts';
+import { MCP_TOOLS, toolDescription, toolPriceUsd } from '../mcp/tools.ts';
 import { formatUsd } from '../payment.ts';
 import { allRouteFacts } from './route-facts.ts';
 import { PAYMENT_SUMMARY, SERVICE_NAME, SERVICE_SUMMARY } from './service-text.ts';
@@ -21,17 +23,35 @@ export function agentCard(ctx: PublicContext) {
     capabilities: { streaming: false, pushNotifications: false, stateTransitionHistory: false },
     defaultInputModes: ['application/json'],
     defaultOutputModes: ['application/json'],
-    skills: allRouteFacts(ctx).map((f) => ({
-      id: f.id,
-      name: `${f.method} ${f.path}`,
-      description:
-        f.priceUsd === null
-          ? f.description
-          : `${f.description} Price: ${formatUsd(f.priceUsd)} per request (x402).`,
-      tags: [f.access, f.method.toLowerCase()],
-      examples: [f.url],
-      inputModes: [f.method === 'POST' ? 'application/json' : 'text/plain'],
-      outputModes: [f.contentType],
-    })),
+    // The MCP endpoint (Streamable HTTP) as a further interface, its tools as skills beside the routes.
+    additionalInterfaces: [{ url: mcpUrl(ctx), transport: 'MCP' }],
+    skills: [
+      ...routeSkills(ctx),
+      ...MCP_TOOLS.map((tool) => ({
+        id: `mcp-${tool.name}`,
+        name: `MCP tool ${tool.name}`,
+        description: toolDescription(tool),
+        tags: ['mcp', toolPriceUsd(tool) === null ? 'free' : 'paid'],
+        examples: [mcpUrl(ctx)],
+        inputModes: ['application/json'],
+        outputModes: ['application/json'],
+      })),
+    ],
   };
+}
+
+/** One skill per route, named by method and path, with its price. */
+function routeSkills(ctx: PublicContext) {
+  return allRouteFacts(ctx).map((f) => ({
+    id: f.id,
+    name: `${f.method} ${f.path}`,
+    description:
+      f.priceUsd === null
+        ? f.description
+        : `${f.description} Price: ${formatUsd(f.priceUsd)} per request (x402).`,
+    tags: [f.access, f.method.toLowerCase()],
+    examples: [f.url],
+    inputModes: [f.method === 'POST' ? 'application/json' : 'text/plain'],
+    outputModes: [f.contentType],
+  }));
 }

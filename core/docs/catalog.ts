@@ -1,6 +1,7 @@
 import { CHANGELOG } from '../changelog-data.ts';
 import { type PublicContext, urlOf } from '../envelopes/context.ts';
 import { apiMeta } from '../envelopes/meta.ts';
+import { mcpUrl } from '../mcp/docs.ts';
 import type { CatalogProduct, CatalogResponse } from '../schemas/catalog.ts';
 import { DEFAULT_SIBLINGS, type SiblingBaseUrls } from './moved-routes.ts';
 import { SERVICE_NAME } from './service-text.ts';
@@ -55,7 +56,7 @@ export function catalogResponse(
         llms: urlOf(ctx, 'llms'),
         discovery: urlOf(ctx, 'discovery'),
         payments: PAYMENTS,
-        mcp: 'none',
+        mcp: mcpUrl(ctx),
         clawhubSkill: null,
         status: 'live',
         flagship: true,

@@ -2,6 +2,7 @@ import { API_VERSION, SUNSET_DATE } from '../api-version.ts';
 import { type PublicContext, urlOf } from '../envelopes/context.ts';
 import { apiMeta, attribution } from '../envelopes/meta.ts';
 import { HISTORY_BOUNDS, SAMPLE_MIN_AGE_HOURS } from '../limits.ts';
+import { mcpFacts } from '../mcp/docs.ts';
 import { isDemoPayee, PAYMENT_HEADERS, type PaymentTerms, X402_HEADERS } from '../payment.ts';
 import { DEPRECATED_PATHS, MOVED_PREFIXES, RETIRED_PREFIXES } from './moved-routes.ts';
 import { allRouteFacts, priceObject, type RouteFacts, SHARED_LIMITS } from './route-facts.ts';
@@ -67,6 +68,7 @@ export function discoveryDocument(ctx: PublicContext, payment: PaymentTerms) {
       headers: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
     },
     polling: { route: urlOf(ctx, 'index'), field: 'id', cadence: 'PT1H' },
+    mcp: mcpFacts(ctx),
     free: facts.filter((f) => f.access === 'free').map((f) => endpoint(f, payment)),
     paid: facts.filter((f) => f.access === 'paid').map((f) => endpoint(f, payment)),
     moved: {

@@ -129,12 +129,14 @@ describe('x402 documents', () => {
 });
 
 describe('llms.txt', () => {
-  it('follows the format: H1, summary quote, prose, H2 link sections with Optional last', () => {
+  it('follows the format: H1, summary quote, prose, H2 link sections (the MCP endpoint and its tools among them) with Optional last', () => {
     const text = llmsTxt(ctx);
     expect(text.startsWith('# murmur\n\n> ')).toBe(true);
     const headings = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
-    expect(headings).toEqual(['Digests', 'Viral Advisor', 'Documents', 'Optional']);
+    expect(headings).toEqual(['Digests', 'Viral Advisor', 'Documents', 'MCP', 'Optional']);
     expect(text).toContain('https://murmur.test/api/forum/digests/index');
+    expect(text).toContain('https://murmur.test/mcp');
+    expect(text).toContain('`get_digest_history` ($0.02, x402)');
   });
 
   it('the full text adds the fields, payment flow, errors, moved paths and versions', () => {

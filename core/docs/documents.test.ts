@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINT_MARKERS, renderEndpointTable } from '../endpoint-table.ts';
 import type { PublicContext } from '../envelopes/context.ts';
 import { LIMITS } from '../limits.ts';
+import { MCP_TOOLS } from '../mcp/tools.ts';
 import { atomicAmount, DEMO_PAYMENT_TERMS } from '../payment.ts';
 import { ROUTES, routePath } from '../routes.ts';
 import { agentCard } from './agent-card.ts';
+import { catalogResponse } from './catalog.ts';
 import { discoveryDocument } from './discovery.ts';
 import { llmsFullTxt, llmsTxt } from './llms.ts';
 import { LIMITS_EXTENSION, MOVED_EXTENSION, openApiDocument, PAYMENT_EXTENSION } from './openapi.ts';
@@ -156,12 +158,28 @@ describe('one declaration, many documents', () => {
     expect(fromTable(table)).toEqual(expected);
   });
 
-  it('the agent card has one skill per route', () => {
+  it('the agent card has one skill per route and one per MCP tool, and names the MCP endpoint', () => {
+    const card = agentCard(ctx);
     expect(
-      agentCard(ctx)
-        .skills.map((s) => s.name)
+      card.skills
+        .filter((s) => !s.tags.includes('mcp'))
+        .map((s) => s.name)
         .sort(),
     ).toEqual(expected.map((l) => l.route).sort());
+    expect(card.skills.filter((s) => s.tags.includes('mcp')).map((s) => s.id)).toEqual(
+      MCP_TOOLS.map((t) => `mcp-${t.name}`),
+    );
+    expect(card.additionalInterfaces).toEqual([{ url: `${ctx.baseUrl}/mcp`, transport: 'MCP' }]);
+  });
+
+  it('the catalog, discovery and setup guide name the MCP endpoint and its tools', () => {
+    expect(catalogResponse(ctx).products[0]?.mcp).toBe(`${ctx.baseUrl}/mcp`);
+    const discovery = discoveryDocument(ctx, payment);
+    expect(discovery.mcp.url).toBe(`${ctx.baseUrl}/mcp`);
+    expect(discovery.mcp.tools.map((t) => [t.name, t.priceUsd])).toEqual(
+      MCP_TOOLS.map((t) => [t.name, t.route === 'history' ? '0.02' : t.route === 'advisor' ? '0.05' : null]),
+    );
+    expect(setupGuideMarkdown(ctx, payment)).toContain('## MCP');
   });
 
   it('every document states the limits all routes share', () => {

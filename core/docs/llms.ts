@@ -3,6 +3,7 @@ import { CHANGELOG } from '../changelog-data.ts';
 import { type PublicContext, urlOf } from '../envelopes/context.ts';
 import { paymentRequirements } from '../envelopes/payment-required.ts';
 import { HISTORY_BOUNDS, LIMITS, SAMPLE_MIN_AGE_HOURS } from '../limits.ts';
+import { mcpMarkdown } from '../mcp/docs.ts';
 import type { PaymentTerms } from '../payment.ts';
 import { routeById } from '../routes.ts';
 import { DEPRECATED_PATHS, MOVED_PREFIXES, RETIRED_PREFIXES } from './moved-routes.ts';
@@ -33,10 +34,11 @@ const SECTION_OF: Readonly<Record<string, string>> = {
 const SECTION_ORDER = ['Digests', 'Viral Advisor', 'Documents', 'Optional'];
 
 /** The route sections (`## Digests` …, `## Optional` last, as the llms.txt format wants). */
-function routeSections(facts: readonly RouteFacts[]): string {
+function routeSections(ctx: PublicContext, facts: readonly RouteFacts[]): string {
   return SECTION_ORDER.map((section) => {
     const items = facts.filter((f) => (SECTION_OF[f.id] ?? 'Documents') === section).map(routeListItem);
-    return items.length > 0 ? `## ${section}\n\n${items.join('\n')}` : '';
+    const mcp = section === 'Optional' ? `## MCP\n\n${mcpMarkdown(ctx)}\n\n` : '';
+    return items.length > 0 ? `${mcp}## ${section}\n\n${items.join('\n')}` : '';
   })
     .filter(Boolean)
     .join('\n\n');
@@ -56,7 +58,7 @@ A new digest appears every hour: poll ${urlOf(ctx, 'index')} and fetch the lates
 
 /** `GET /llms.txt`: the llms.txt summary (H1, summary, prose, H2 sections of links). */
 export function llmsTxt(ctx: PublicContext): string {
-  return `${preamble(ctx)}\n\n${routeSections(allRouteFacts(ctx))}\n`;
+  return `${preamble(ctx)}\n\n${routeSections(ctx, allRouteFacts(ctx))}\n`;
 }
 
 /** `GET /llms-full.txt`: everything an agent needs in one file: routes, fields, payment, limits, errors. */
@@ -82,7 +84,7 @@ export function llmsFullTxt(ctx: PublicContext, payment: PaymentTerms): string {
 
   return `${preamble(ctx)}
 
-${routeSections(allRouteFacts(ctx))}
+${routeSections(ctx, allRouteFacts(ctx))}
 
 ## Envelope
 

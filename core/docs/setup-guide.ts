@@ -2,6 +2,7 @@ import { SUNSET_DATE } from '../api-version.ts';
 import { type PublicContext, urlOf } from '../envelopes/context.ts';
 import { apiMeta, attribution } from '../envelopes/meta.ts';
 import { HISTORY_BOUNDS, LIMITS, SAMPLE_MIN_AGE_HOURS } from '../limits.ts';
+import { mcpFacts, mcpMarkdown } from '../mcp/docs.ts';
 import { isDemoPayee, type PaymentTerms } from '../payment.ts';
 import { routeById } from '../routes.ts';
 import { allRouteFacts, priceText, routeListItem, SHARED_LIMITS } from './route-facts.ts';
@@ -99,6 +100,7 @@ Responses carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Res
       heading: 'Versions and moved paths',
       markdown: `${VERSION_SUMMARY} History: ${urlOf(ctx, 'changelog')}. Old paths answer 301, moved products 308 (free, never 402), retired ones 410; all carry the sunset date ${SUNSET_DATE}.`,
     },
+    { id: 'mcp', heading: 'MCP', markdown: mcpMarkdown(ctx) },
     {
       id: 'endpoints',
       heading: 'Every endpoint',
@@ -127,6 +129,7 @@ export function setupGuideJson(ctx: PublicContext, payment: PaymentTerms) {
       poll: urlOf(ctx, 'index'),
       discovery: urlOf(ctx, 'discovery'),
     },
+    mcp: mcpFacts(ctx),
     payment: {
       protocol: 'x402',
       x402Version: 2,

@@ -15,7 +15,7 @@ const HEADER_END = Buffer.from('\r\n\r\n');
 
 /**
  * A lean closed-loop HTTP/1.1 load generator for the bench, like autocannon: `connections` keep-alive
- * sockets, each writing one pre-serialised GET and reading the answer by its Content-Length before the
+ * sockets, each writing one pre-serialised GET (or POST) and reading the answer by its Content-Length before the
  * next, so the client costs far less per request than node:http and the server is what is measured.
  */
 export function runRaw(options: {
@@ -25,10 +25,15 @@ export function runRaw(options: {
   durationMs: number;
   /** Extra request header lines, e.g. `Accept-Encoding: br`. */
   headers?: readonly string[];
+  /** A JSON body: the request is then a POST of it (an MCP call), else a GET. */
+  body?: string;
 }): Promise<RawResult> {
   const extra = (options.headers ?? []).map((h) => `${h}\r\n`).join('');
+  const body = options.body;
+  const head = body === undefined ? 'GET' : 'POST';
+  const length = body === undefined ? '' : `Content-Length: ${Buffer.byteLength(body)}\r\n`;
   const requestBytes = Buffer.from(
-    `GET ${options.path} HTTP/1.1\r\nHost: 127.0.0.1:${options.port}\r\nConnection: keep-alive\r\n${extra}\r\n`,
+    `${head} ${options.path} HTTP/1.1\r\nHost: 127.0.0.1:${options.port}\r\nConnection: keep-alive\r\n${extra}${length}\r\n${body ?? ''}`,
   );
   const latencies: number[] = [];
   const statuses = new Map<number, number>();

@@ -5,6 +5,7 @@ import { DEMO_PAY_TO } from '../../core/payment.ts';
 import { routeById } from '../../core/routes.ts';
 import { ErrorBody } from '../../core/schemas/envelope.ts';
 import { createApp, type EdgeDeps } from '../app.ts';
+import { isJsonContentType } from '../env.ts';
 import { noFacilitator } from '../facilitator/facilitator.ts';
 import type { FreeTier } from '../keys/free-tier.ts';
 import { keyQuota } from '../keys/quota.ts';
@@ -14,7 +15,6 @@ import { sqliteState } from '../state/sqlite-state.ts';
 import { distFromEntries } from '../static/dist-map.ts';
 import { fakeFacilitator, fakePayment, fakeShop, memoryLedger } from '../testing/fake-facilitator.ts';
 import { asClient, fakeSiteFiles, TEST_CTX } from '../testing/fixtures.ts';
-import { isJsonContentType } from './advisor.ts';
 import { openShop } from './shop.ts';
 
 const NOW = Date.parse('2026-01-30T11:20:00.000Z');

@@ -7,13 +7,13 @@ import { errorBody } from '../../core/envelopes/errors.ts';
 import { apiMeta, attribution } from '../../core/envelopes/meta.ts';
 import type { RouteDef } from '../../core/routes.ts';
 import type { AdvisorRequest } from '../../core/schemas/advisor.ts';
-import { type EdgeContext, type EdgeEnv, replyJson, requestHeader } from '../env.ts';
+import { type EdgeContext, type EdgeEnv, isJsonContentType, replyJson, requestHeader } from '../env.ts';
 import { bodyTooLarge, EdgeError, invalidJson, unavailable } from '../errors.ts';
+import { hungUp } from '../hang-up.ts';
 import { apiKeyOf, keyCallFailed } from '../keys/free-tier.ts';
 import { clientGone } from './answers.ts';
-import { hungUp } from './hang-up.ts';
 import { paymentHeader } from './payment-header.ts';
-import { sell } from './sale.ts';
+import { type Order, sellHttp } from './sale.ts';
 import type { Shop } from './shop.ts';
 
 /** Largest advisor body read, in bytes: room for a 5,000-character prompt in any script, and its alias. */
@@ -31,11 +31,19 @@ export interface AdvisorDeps {
   readonly advise?: AdviseFn;
 }
 
-/** Whether a Content-Type names JSON (`application/json`, or any `+json` type), parameters allowed. */
-export function isJsonContentType(value: string | undefined): boolean {
-  if (value === undefined) return false;
-  const type = value.split(';')[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+/** The advisor's answer in the usual envelope (`charged` is added by whoever delivers it). */
+export function adviceEnvelope(ctx: PublicContext, data: unknown) {
+  return { success: true, _meta: apiMeta(ctx), data, _attribution: attribution(ctx) };
+}
+
+/** What a validated advisor request buys with a payment: the advice, computed before anything settles. */
+export function advisorOrder(deps: AdvisorDeps, advise: AdviseFn, request: AdvisorRequest): Order {
+  return {
+    route: deps.route,
+    fingerprint: `${deps.route.id} ${canonicalJson(request)}`,
+    failure: 'analysis failed',
+    work: async () => adviceEnvelope(deps.ctx, await advise(request)),
+  };
 }
 
 /** The body, checked before any payment or quota (400 with details). */
@@ -62,13 +70,6 @@ function advisorRequest(text: string): AdvisorRequest {
 export function advisorHandler(
   deps: AdvisorDeps,
 ): readonly [MiddlewareHandler<EdgeEnv>, MiddlewareHandler<EdgeEnv>, (c: EdgeContext) => Promise<Response>] {
-  const envelope = (data: unknown) => ({
-    success: true,
-    _meta: apiMeta(deps.ctx),
-    data,
-    _attribution: attribution(deps.ctx),
-  });
-
   const withKey = async (c: EdgeContext, shop: Shop, advise: AdviseFn, request: AdvisorRequest) => {
     await shop.x402.grant(c, deps.route);
     let data: unknown;
@@ -82,7 +83,7 @@ export function advisorHandler(
       await shop.free.giveBack(c);
       throw clientGone("this request did not count against the key's daily quota.");
     }
-    const { _attribution, ...rest } = envelope(data);
+    const { _attribution, ...rest } = adviceEnvelope(deps.ctx, data);
     return replyJson(c, 200, { ...rest, charged: false, _attribution });
   };
 
@@ -116,12 +117,7 @@ export function advisorHandler(
       if (!advise)
         throw unavailable('The advisor is not configured on this instance; nothing was charged or counted.');
       if (!paid) return withKey(c, shop, advise, request);
-      return sell(c, shop, {
-        route: deps.route,
-        fingerprint: `${deps.route.id} ${canonicalJson(request)}`,
-        failure: 'analysis failed',
-        work: async () => envelope(await advise(request)),
-      });
+      return sellHttp(c, shop, advisorOrder(deps, advise, request));
     },
   ];
 }

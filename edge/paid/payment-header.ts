@@ -1,4 +1,4 @@
-import type { HTTPAdapter } from '@x402/core/http';
+import type { HTTPAdapter, HTTPRequestContext } from '@x402/core/http';
 import { decodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import {
@@ -42,6 +42,13 @@ export function edgeAdapter(c: EdgeContext): HTTPAdapter & { readonly c: EdgeCon
     getAcceptHeader: () => 'application/json',
     getUserAgent: () => requestHeader(c, 'user-agent') ?? '',
   };
+}
+
+/** An edge request as x402's HTTP server processes it, with its payment header when it has one. */
+export function httpRequest(c: EdgeContext): HTTPRequestContext {
+  const payment = paymentHeader(c);
+  const request = { adapter: edgeAdapter(c), path: c.req.path, method: c.req.method };
+  return payment === undefined ? request : { ...request, paymentHeader: payment };
 }
 
 /** A payment as presented, checked before any facilitator sees it. */

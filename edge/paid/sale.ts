@@ -1,10 +1,11 @@
+import type { HTTPRequestContext } from '@x402/core/http';
 import { type RouteDef, routePath } from '../../core/routes.ts';
 import { type EdgeContext, jsonHeaders, reply } from '../env.ts';
 import { EdgeError } from '../errors.ts';
+import { hungUp, onHangUp } from '../hang-up.ts';
 import { clientGone, paymentIdReused, refundAnswer, settlementPending, workFailed } from './answers.ts';
-import { hungUp, onHangUp } from './hang-up.ts';
 import type { OnChain } from './onchain.ts';
-import { edgeAdapter, paymentHeader, readPayment } from './payment-header.ts';
+import { httpRequest, readPayment } from './payment-header.ts';
 import { refusal, refusalFor } from './reasons.ts';
 import { type Purchase, type Receipt, recordOf, settledOf } from './receipts.ts';
 import type { SettledPayment } from './refund-filing.ts';
@@ -20,6 +21,36 @@ export interface Order {
   readonly failure: string;
   /** Computes the answer's body (without `charged`); throws when it cannot, and then nothing is charged. */
   work(): Promise<Record<string, unknown>>;
+}
+
+/** Where a paid request comes from, whatever its transport (an HTTP request, an MCP tool call). */
+export interface Till {
+  /** The payment as sent, a base64 JSON payload as in `PAYMENT-SIGNATURE`; undefined when none. */
+  readonly payment: string | undefined;
+  /** The request as x402's HTTP server sees it: verified and settled against its route's terms. */
+  readonly request: HTTPRequestContext;
+  hungUp(): boolean;
+  /** Runs `then` once if the client hangs up before the answer is completely sent. */
+  onHangUp(then: () => void): void;
+}
+
+/** A delivered paid answer: its JSON body and the headers it goes with (`PAYMENT-RESPONSE`). */
+export interface Sold {
+  readonly body: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** The till of an edge HTTP request: its payment header, x402's view of it, its socket. */
+export function httpTill(c: EdgeContext): Till {
+  const request = httpRequest(c);
+  const then = (f: () => void) => onHangUp(c, f);
+  return { payment: request.paymentHeader, request, hungUp: () => hungUp(c), onHangUp: then };
+}
+
+/** `sell` over HTTP: the answer as the route's 200. */
+export async function sellHttp(c: EdgeContext, shop: Shop, order: Order): Promise<Response> {
+  const sold = await sell(httpTill(c), shop, order);
+  return reply(c, 200, sold.body, jsonHeaders(sold.headers));
 }
 
 /** Seconds a client is asked to wait before retrying a payment whose settlement is uncertain. */
@@ -39,9 +70,9 @@ export const SETTLEMENT_RETRY_AFTER_SECONDS = 5;
  * 7. the answer is delivered with `PAYMENT-RESPONSE`, kept for retries until the payment expires; when
  *    the client hung up its refund is filed, held until then (a retry still gets the answer).
  */
-export async function sell(c: EdgeContext, shop: Shop, order: Order): Promise<Response> {
+export async function sell(till: Till, shop: Shop, order: Order): Promise<Sold> {
   const { route } = order;
-  const header = paymentHeader(c);
+  const header = till.payment;
   if (header === undefined || shop.x402.mode === 'challenge-only') throw shop.x402.challenge(route);
   const requirements = shop.x402.requirements(route);
   const presented = readPayment(header, requirements);
@@ -50,10 +81,10 @@ export async function sell(c: EdgeContext, shop: Shop, order: Order): Promise<Re
   const found = shop.receipts.find(presented, order.fingerprint);
   if (found.kind === 'in-flight') {
     await found.done;
-    return sell(c, shop, order);
+    return sell(till, shop, order);
   }
   if (found.kind === 'kept')
-    return shop.receipts.exclusive(found.receipt, () => again(c, shop, found.receipt));
+    return shop.receipts.exclusive(found.receipt, () => again(till, shop, found.receipt));
   if (found.kind === 'id-reused') throw paymentIdReused();
   if (found.kind === 'other-request')
     throw shop.x402.refuse(
@@ -64,11 +95,11 @@ export async function sell(c: EdgeContext, shop: Shop, order: Order): Promise<Re
 
   const done = shop.receipts.begin(presented);
   try {
-    const payment = await shop.x402.verify(c, route);
+    const payment = await shop.x402.verify(till.request, route);
     const path = routePath(route, shop.platform);
     const purchase: Purchase = { route, path, presented, requirements, extensions: payment.extensions };
     const body = await compute(shop, order, path);
-    if (hungUp(c)) {
+    if (till.hungUp()) {
       shop.logger.info('client hung up before settlement: nothing settled', { route: path });
       throw clientGone('nothing was settled.');
     }
@@ -80,8 +111,8 @@ export async function sell(c: EdgeContext, shop: Shop, order: Order): Promise<Re
       delivered: true,
       busy: Promise.resolve(),
     };
-    await settle(c, shop, receipt);
-    return deliver(c, shop, receipt);
+    await settle(till, shop, receipt);
+    return deliver(till, shop, receipt);
   } finally {
     done();
   }
@@ -111,13 +142,13 @@ function withCharged(body: Record<string, unknown>): Record<string, unknown> {
  * Settles the receipt's payment through x402's server and notes it: settled → `receipt.settled`;
  * refused → 402 with the stable reason; no answer → `fromChain`.
  */
-async function settle(c: EdgeContext, shop: Shop, receipt: Receipt): Promise<void> {
+async function settle(till: Till, shop: Shop, receipt: Receipt): Promise<void> {
   const p = receipt.purchase;
   const outcome = await shop.x402.settle({
     payload: p.presented.payload,
     requirements: p.requirements,
     extensions: p.extensions,
-    context: { adapter: edgeAdapter(c), path: c.req.path, method: c.req.method },
+    context: till.request,
   });
   const payer = p.presented.authorization.from;
   if (outcome.kind === 'settled') {
@@ -181,14 +212,14 @@ async function judge(shop: Shop, receipt: Receipt, onChain: OnChain, why: string
  * most one transfer of it can ever land); unreadable → 503 again. Then the kept answer is delivered
  * again, its held refund cancelled first (when that is no longer possible: 502, refund queued).
  */
-async function again(c: EdgeContext, shop: Shop, receipt: Receipt): Promise<Response> {
+async function again(till: Till, shop: Shop, receipt: Receipt): Promise<Sold> {
   if (receipt.refunded && receipt.settled) {
     const filed = receipt.refundId === undefined ? undefined : { id: receipt.refundId };
     throw refundAnswer(filed, receipt.settled.transaction, receipt.settled.headers);
   }
   if (!receipt.settled) {
     const onChain = await shop.check(receipt.purchase.presented.authorization);
-    if (onChain.kind === 'unsettled') await settle(c, shop, receipt);
+    if (onChain.kind === 'unsettled') await settle(till, shop, receipt);
     else await judge(shop, receipt, onChain, undefined);
   }
   const settled = receipt.settled as SettledPayment;
@@ -196,24 +227,24 @@ async function again(c: EdgeContext, shop: Shop, receipt: Receipt): Promise<Resp
     const filed = receipt.refundId === undefined ? undefined : { id: receipt.refundId };
     throw refundAnswer(filed, settled.transaction, settled.headers);
   }
-  return deliver(c, shop, receipt);
+  return deliver(till, shop, receipt);
 }
 
 /**
  * Delivers a settled answer (200, `PAYMENT-RESPONSE`) and keeps it for retries. When the client hangs
  * up before the answer is written, its refund is filed, held until the payment expires.
  */
-function deliver(c: EdgeContext, shop: Shop, receipt: Receipt): Response {
+function deliver(till: Till, shop: Shop, receipt: Receipt): Sold {
   const settled = receipt.settled as SettledPayment;
   receipt.delivered = true;
   shop.receipts.keep(receipt);
-  onHangUp(c, () => void shop.receipts.undelivered(receipt));
-  if (hungUp(c))
+  till.onHangUp(() => void shop.receipts.undelivered(receipt));
+  if (till.hungUp())
     throw clientGone(
       'the payment settled; the answer is kept for a retry with the same payment, else refunded.',
       {
         'x-refund-queued': '1',
       },
     );
-  return reply(c, 200, receipt.body, jsonHeaders(settled.headers));
+  return { body: receipt.body, headers: settled.headers };
 }

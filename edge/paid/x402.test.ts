@@ -24,7 +24,7 @@ import {
   memoryLedger,
 } from '../testing/fake-facilitator.ts';
 import type { OnChain } from './onchain.ts';
-import { sell } from './sale.ts';
+import { sellHttp } from './sale.ts';
 
 const CTX = { baseUrl: 'https://murmur.test', platform: 'forum' };
 const TX = `0x${'ab'.repeat(32)}` as const;
@@ -50,7 +50,7 @@ async function shopWith(
   const app = new Hono<EdgeEnv>();
   app.onError(errorHandler(silentLogger));
   app.get('/api/forum/digests', (c) =>
-    sell(c, shop, {
+    sellHttp(c, shop, {
       route: history,
       fingerprint: 'f',
       failure: 'failed',

@@ -35,7 +35,7 @@ import { type Logger, silentLogger } from '../logger.ts';
 import { facilitatorUnavailable, paymentRequiredError } from './answers.ts';
 import { discoveryExtension } from './discovery.ts';
 import { type FacilitatorTimings, guardFacilitator } from './guard.ts';
-import { edgeAdapter, paymentHeader } from './payment-header.ts';
+import { httpRequest } from './payment-header.ts';
 import { type Refusal, refusalFor } from './reasons.ts';
 
 /** A payment x402's server verified, with what settling it needs. Nothing has moved yet. */
@@ -69,7 +69,7 @@ export interface X402Edge {
    * x402's processing of a request carrying a payment: match and verify. Throws the 402 of a refusal
    * or the 503 of a facilitator that cannot be used.
    */
-  verify(c: EdgeContext, route: RouteDef): Promise<VerifiedPayment>;
+  verify(request: HTTPRequestContext, route: RouteDef): Promise<VerifiedPayment>;
   /**
    * x402's processing of a request carrying a free-tier key and no payment: its protected-request
    * hook lets it through, or throws its answer (401, 429, 503); else the route's 402.
@@ -225,14 +225,7 @@ export async function createX402Edge(opts: X402EdgeOptions): Promise<X402Edge> {
   };
 
   /** x402's processing of an edge request: a refusal is the route's 402 with a stable reason. */
-  const process = async (c: EdgeContext, route: RouteDef) => {
-    const payment = paymentHeader(c);
-    const context: HTTPRequestContext = {
-      adapter: edgeAdapter(c),
-      path: c.req.path,
-      method: c.req.method,
-      ...(payment === undefined ? {} : { paymentHeader: payment }),
-    };
+  const process = async (context: HTTPRequestContext, route: RouteDef) => {
     let result: HTTPProcessResult;
     try {
       result = await http.processHTTPRequest(context);
@@ -255,14 +248,14 @@ export async function createX402Edge(opts: X402EdgeOptions): Promise<X402Edge> {
     challenge: (route) => known(unpaid, route),
     refuse,
     requirements: (route) => known(challenges, route).accepts[0] as PaymentRequirements,
-    async verify(c, route) {
-      const { result, context } = await process(c, route);
+    async verify(request, route) {
+      const { result, context } = await process(request, route);
       if (result.type !== 'payment-verified') throw known(unpaid, route);
       const { paymentPayload: payload, paymentRequirements: requirements, declaredExtensions } = result;
       return { payload, requirements, extensions: declaredExtensions, context };
     },
     async grant(c, route) {
-      const { result } = await process(c, route);
+      const { result } = await process(httpRequest(c), route);
       if (result.type !== 'no-payment-required') throw known(unpaid, route);
     },
     async settle(payment) {

@@ -39,8 +39,10 @@ export interface RateLimiter {
    * Counts one request of `client` to `path`: one token from the client's bucket and one in each of
    * the path's fixed windows, in one store call. A promise only when the store answers
    * asynchronously (Redis): with the in-process store a request never waits for a promise.
+   * `bucket: false` counts the path's windows only (an MCP tool call mirroring a route: its HTTP
+   * request already took its token).
    */
-  decide(client: string, path: string): LimitDecision | Promise<LimitDecision>;
+  decide(client: string, path: string, bucket?: boolean): LimitDecision | Promise<LimitDecision>;
 }
 
 const LET_THROUGH: LimitDecision = { headers: null, retryAfterSeconds: null };
@@ -79,11 +81,13 @@ export function rateLimiter(options: RateLimitOptions): RateLimiter {
   };
 
   return {
-    decide(client, path) {
+    decide(client, path, takeToken = true) {
       const now = options.now();
       const limits = options.windowsFor(path);
       const windows = limits.length === 0 ? [] : limits.map((l) => windowFor(l, client, now));
-      const buckets: BucketHit[] = [{ name: bucket.name, client, intervalMs: interval, burst: bucket.burst }];
+      const buckets: BucketHit[] = takeToken
+        ? [{ name: bucket.name, client, intervalMs: interval, burst: bucket.burst }]
+        : [];
       let answer: StoreAnswer | Promise<StoreAnswer>;
       try {
         answer = store.hit(windows, buckets, now);

@@ -13,6 +13,11 @@ const NEEDS_DIGEST: Readonly<Partial<Record<RouteId, () => Error>>> = {
   sample: noSample,
 };
 
+/** The error of a free route whose file is missing: the contract's 404 of its kind. */
+export function missingFile(route: RouteDef): Error {
+  return (NEEDS_DIGEST[route.id] ?? notFound)();
+}
+
 /**
  * A free GET route of the table, served from the built site at its path. Without the file: the
  * contract's 404 (no digests / no sample) for digest routes, the plain 404 otherwise.

@@ -8,7 +8,7 @@ import type { EdgeEnv } from '../../edge/env.ts';
 import { errorHandler } from '../../edge/error-handler.ts';
 import { embeddedFacilitator } from '../../edge/facilitator/facilitator.ts';
 import { silentLogger } from '../../edge/logger.ts';
-import { sell } from '../../edge/paid/sale.ts';
+import { sellHttp } from '../../edge/paid/sale.ts';
 import { openShop, type Shop } from '../../edge/paid/shop.ts';
 import { type DevChain, startDevChain } from '../../tools/dev-chain/index.ts';
 
@@ -33,7 +33,12 @@ beforeAll(async () => {
   app = new Hono<EdgeEnv>();
   app.onError(errorHandler(silentLogger));
   app.get('/api/forum/digests', (c) =>
-    sell(c, shop, { route: history, fingerprint: 'f', failure: 'failed', work: async () => ({ ok: true }) }),
+    sellHttp(c, shop, {
+      route: history,
+      fingerprint: 'f',
+      failure: 'failed',
+      work: async () => ({ ok: true }),
+    }),
   );
   const payer = chain.payers[0];
   if (!payer) throw new Error('no payer');

@@ -1,4 +1,4 @@
-import type { EdgeContext } from '../env.ts';
+import type { EdgeContext } from './env.ts';
 
 /**
  * Whether the client of this request has hung up: its connection closed before the answer was
