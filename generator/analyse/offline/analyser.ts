@@ -207,6 +207,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     );
     if (n) narrativeOf.set(d, n);
   });
+  const emergingDrafts = new Set<StoryDraft>();
   const idOfNamed = new Map<StoryDraft, string>();
   const namedOf = new Map<StoryDraft, StoryDraft>();
   for (const d of drafts) {
@@ -214,6 +215,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     const shown = n && !d.fixedLabel && !n.label.startsWith('“') ? { ...d, label: n.label } : d;
     namedOf.set(d, shown);
     if (n?.id) idOfNamed.set(shown, n.id);
+    if (n?.status === 'emerging') emergingDrafts.add(shown);
   }
   const topicSet = new Set(topicDrafts.map((d) => namedOf.get(d)));
   const ranked = rankStories({
@@ -229,6 +231,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     urlBase,
     total,
     narrativeIdOf: (d) => idOfNamed.get(d) ?? null,
+    emerging: (d) => emergingDrafts.has(d),
     handleForms,
   });
   const usedIds = new Set<string>();

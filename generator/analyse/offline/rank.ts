@@ -39,6 +39,8 @@ export interface RankInput {
   readonly total: number;
   /** Narrative id of a draft, when it continues one. */
   readonly narrativeIdOf: (draft: StoryDraft) => string | null;
+  /** True when the draft's narrative is emerging this hour (new, back, or clearly growing): it is news, not a rerun. */
+  readonly emerging?: (draft: StoryDraft) => boolean;
   /** Handle (lower-case) → as written, for showing named agents. */
   readonly handleForms: ReadonlyMap<string, string>;
 }
@@ -180,7 +182,8 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
       agents: d.authors,
       bestComments: Math.max(0, ...posts.map((p) => commentsOf(p, input.comments))),
       namedEntity: namedEntity(d.members, corpus, input.entities, d.entities, input.handleForms),
-      novelty: fresh,
+      // An emerging narrative's words may have been seen in the last day; its growth is still news.
+      novelty: fresh !== null && input.emerging?.(d) ? Math.max(fresh, 0.5) : fresh,
       seenHours: seen,
       floodShare: null,
       contentFree: posts.length === 1 && contentFree(lead),
