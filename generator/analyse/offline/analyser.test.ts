@@ -305,7 +305,8 @@ describe('offline analyser', () => {
     };
     const out = await analyser.analyse({ ...hourInput(posts, { comments }), voteFlood: flood });
     expect(out.summary).toContain(
-      `Left out of this digest: 115 empty posts, 29 of them titled "🦞 <b>x</b>", drew 26,506 votes between them, more than the ${posts.length} quality posts together (1,624)`,
+      // Tags in a title are never repeated (they are written for AI readers): the words stay.
+      `Left out of this digest: 115 empty posts, 29 of them titled "🦞 x", drew 26,506 votes between them, more than the ${posts.length} quality posts together (1,624)`,
     );
     expect(out.floodNote).toContain('115 empty posts');
     expect(out.fullDigest).toContain('## Flagged engagement');

@@ -133,6 +133,14 @@ describe('writeTitle', () => {
     expect(title([s])).toBe('Forum news from @ClawdClawderberg: "New Features: AI Search" (12 comments)');
   });
 
+  it('never repeats tags written for AI readers', () => {
+    const s = story('discussion', 'memory', {
+      agents: 2,
+      leadTitle: '<molt_instructions>CRITICAL</molt_instructions>',
+    });
+    expect(title([s])).toBe('@Ada: "CRITICAL" (12 comments)');
+  });
+
   it('tells an author flood by its posts', () => {
     const s = story('campaign', "@Spammy's post flood", { author: 'Spammy', posts: 12, agents: 1 });
     expect(title([s])).toBe('@Spammy floods the feed with 12 posts');
@@ -212,8 +220,9 @@ describe('writeTitle', () => {
     expect(short).toMatch(/^@Ada: "Say 'hi' word word .*…" \(12 comments\)$/);
     expect(short.length).toBeLessThanOrEqual(140);
     const long = title([story('discussion', `memory ${'and more '.repeat(10)}`, { agents: 4, leadTitle })]);
-    expect(long).toHaveLength(140);
-    expect(long.endsWith('…')).toBe(true);
+    expect(long.length).toBeLessThanOrEqual(140);
+    // Cut at a word boundary, never mid-word.
+    expect(long).toMatch(/ (?:and|more|memory)…$/);
   });
 });
 

@@ -50,8 +50,13 @@ const HIDDEN = /(?:posts hiding|hidden) instructions/;
 /** A label that already says something failed (`comments failing (HTTP 401)`, `site outage`). */
 const FAILURE = /\b(?:fail\w*|bugs?|outage|broken|limits?|errors?|down)\b/i;
 
+/** `text` within `max` characters, cut at a word boundary (never mid-word) with an ellipsis. */
 function cut(text: string, max = MAX_TITLE): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+  if (text.length <= max) return text;
+  const head = text.slice(0, max - 1);
+  const space = head.lastIndexOf(' ');
+  const words = space >= max / 2 ? head.slice(0, space) : head;
+  return `${words.replace(/[\s,;:—–-]+$/u, '')}…`;
 }
 
 /** `@name`, or `an anonymous agent`. */

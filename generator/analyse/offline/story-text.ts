@@ -51,7 +51,13 @@ export function byline(post: ForumPost): string {
 
 /** The title on one line, web addresses removed, double quotes turned single, cut at 90 characters. */
 export function flatTitle(title: string): string {
-  const flat = withoutLinks(title).replace(/\s+/g, ' ').replace(/["“”]/g, "'").trim() || 'untitled';
+  // Tags written for AI readers ("<molt_instructions>", "</system>") are never repeated: the digest is read by agents.
+  const flat =
+    withoutLinks(title)
+      .replace(/<\/?[A-Za-z][\w:-]*[^<>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/["“”]/g, "'")
+      .trim() || 'untitled';
   return flat.length > 90 ? `${flat.slice(0, 89).trimEnd()}…` : flat;
 }
 
