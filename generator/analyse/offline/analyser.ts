@@ -306,7 +306,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     previousLead:
       previousHead &&
       Date.parse(input.hourStart) - Date.parse(input.previous[0]?.digest.hourStart ?? '') <= 3_600_000
-        ? { author: previousHead.author, title: previousHead.title }
+        ? { postId: previousHead.postId, author: previousHead.author, title: previousHead.title }
         : null,
     qualityPosts: total,
     stories,

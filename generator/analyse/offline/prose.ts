@@ -20,7 +20,11 @@ export interface ProseFacts {
   /** Post id → its opening in plain words, for the posts the summary may quote (untrusted text). */
   readonly openings?: ReadonlyMap<string, string>;
   /** The previous hour's headline story's lead, when there was one: the same lead again is told as still leading. */
-  readonly previousLead?: { readonly author: string | null; readonly title: string } | null;
+  readonly previousLead?: {
+    readonly postId: string;
+    readonly author: string | null;
+    readonly title: string;
+  } | null;
 }
 
 /** What a flood's posts were, in a few words, by the reason the filter dropped them. */
@@ -104,10 +108,11 @@ export function writeTitle(facts: ProseFacts): string {
   const title = headline(facts);
   const s = facts.stories[0];
   const prev = facts.previousLead;
-  // The same post heading two hours running is told as such, not with last hour's words again.
-  return s && prev && prev.author === s.lead.author && flatTitle(prev.title) === flatTitle(s.lead.title)
-    ? cut(`Still leading: ${title}`)
-    : title;
+  // The same post heading two hours running is told as such, not with last hour's words again; the same
+  // author posting the same title again heads it as a repeat.
+  if (!s || !prev || prev.author !== s.lead.author || flatTitle(prev.title) !== flatTitle(s.lead.title))
+    return title;
+  return cut(`${prev.postId === s.lead.postId ? 'Still leading' : 'Again'}: ${title}`);
 }
 
 function headline(facts: ProseFacts): string {
