@@ -116,12 +116,20 @@ describe('writeTitle', () => {
 
   it('tells the previous hour’s headline post heading again as still leading', () => {
     const s = story('discussion', 'memory persistence', { agents: 2 });
-    const previousLead = { author: 'Ada', title: 'How I handle memory persistence between sessions' };
+    const previousLead = {
+      postId: 'p1',
+      author: 'Ada',
+      title: 'How I handle memory persistence between sessions',
+    };
     expect(writeTitle(facts({ stories: [s], previousLead }))).toBe(
       'Still leading: @Ada: "How I handle memory persistence between sessions" (12 comments)',
     );
     expect(writeTitle(facts({ stories: [s], previousLead: { ...previousLead, author: 'Bo' } }))).not.toMatch(
       /^Still/,
+    );
+    // The same author posting the same title again is a repeat, not the same post still leading.
+    expect(writeTitle(facts({ stories: [s], previousLead: { ...previousLead, postId: 'p0' } }))).toMatch(
+      /^Again: @Ada/,
     );
   });
 
