@@ -83,8 +83,11 @@ export function gatherEvidence(
   draft: Draft,
   now: Date,
   urlBase: string | null,
+  author: string | null = null,
 ): {
   similar: ShownPost[];
+  /** The posts like the draft as found (with their text), closest first. */
+  hits: SimilarHit[];
   lessons: Lesson[];
   /** Posts like the draft looked at. */
   looked: number;
@@ -93,7 +96,7 @@ export function gatherEvidence(
   /** Their comments: median and most. */
   comments: { median: number; max: number } | null;
 } {
-  const hits = index.nearest(draft, LOOKED_AT, { before: now });
+  const hits = index.nearest(draft, LOOKED_AT, { before: now, author });
   const mid = median(hits.map((h) => h.post.comments));
   const threshold = Math.max(REPLIED, mid + 1);
   const replied = hits.filter((h) => h.post.comments >= threshold);
@@ -117,6 +120,7 @@ export function gatherEvidence(
     }
   return {
     similar: hits.slice(0, SHOWN).map((h) => shown(h, urlBase)),
+    hits,
     lessons,
     looked: hits.length,
     contrast: replied.length >= 2 && quiet.length >= 2,
