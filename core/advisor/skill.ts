@@ -107,9 +107,14 @@ const rho2 = (v: number | null) => (v === null ? '–' : v.toFixed(2));
 
 /** A scorer of the rolling evaluation in words ("constant" is the guess that ranks nothing). */
 function scorerName(name: string): string {
-  if (name === 'constant') return 'a constant guess';
-  if (name === 'none') return 'no other scorer';
-  return (SCORER_WORDS as Record<string, string>)[name] ?? name.replace(/-/g, ' ');
+  const words: Record<string, string> = {
+    constant: 'a constant guess',
+    none: 'no other scorer',
+    model: 'the engagement model',
+    length: 'post length',
+    'author-prior': "the author's record",
+  };
+  return words[name] ?? name.replace(/-/g, ' ');
 }
 
 /**
