@@ -21,6 +21,7 @@ import { EMPTY_EVIDENCE, EvidenceIndex, isNearTwin } from './similar.ts';
 import { type ModelSkill, modelSkill, skillBrief } from './skill.ts';
 import {
   closestSuggestion,
+  mostRepliedSuggestion,
   questionSuggestion,
   type SpecificInput,
   titleSuggestion,
@@ -347,6 +348,10 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const title = asked.has('short-title') ? null : titleSuggestion(spec);
   if (question) suggestions.push(question);
   if (title) suggestions.push(title);
+  if (!suggestions.some((x) => x.basis.kind === 'similar-posts')) {
+    const best = mostRepliedSuggestion(spec);
+    if (best) suggestions.push(best);
+  }
   const validated = rewrite.edits.filter((e) => {
     const held = heldEffect(effects, e.trait);
     return held !== null && (held.heldOut as number) > 0;
@@ -379,7 +384,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
       ? f
       : {
           ...f,
-          explanation: `${f.explanation} (This is the engagement model's reading; the score shown comes from ${SCORER_WORDS[skill.served]}.)`,
+          explanation: `${f.explanation} (The engagement model's reading; the score comes from ${SCORER_WORDS[skill.served]}.)`,
         },
   );
   const story = joinable[0]?.story ?? null;

@@ -75,7 +75,8 @@ function median(values: readonly number[]): number {
  * The grounded evidence for a draft: the posts of the last days most like it by content (created
  * before `now`), and what those that drew replies (more comments than the median of those posts, and
  * REPLIED or more) did that the quieter ones (at most the median) and the draft did not. A lesson
- * needs 2+ posts on each side and a trait shown by at least LESSON_MARGIN more of the replied posts;
+ * needs 2+ posts on each side, 2+ replied posts showing the trait, and the trait shown by at least
+ * LESSON_MARGIN more of the replied posts;
  * it cites the most-commented one. Pure.
  */
 export function gatherEvidence(
@@ -108,7 +109,8 @@ export function gatherEvidence(
       if (own.has(trait)) continue;
       const r = replied.filter((h) => traitsOfPost(h.post).has(trait));
       const q = quiet.filter((h) => traitsOfPost(h.post).has(trait));
-      if (r.length === 0 || r.length / replied.length - q.length / quiet.length < LESSON_MARGIN) continue;
+      // One post is an anecdote: a lesson needs two or more replied posts that show the trait.
+      if (r.length < 2 || r.length / replied.length - q.length / quiet.length < LESSON_MARGIN) continue;
       const best = [...r].sort((a, b) => b.post.comments - a.post.comments)[0] as SimilarHit;
       lessons.push({
         trait,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { EvidenceIndex, type EvidencePost } from './similar.ts';
-import { questionSuggestion, type SpecificInput, titleSuggestion, twinSuggestion } from './specific.ts';
+import {
+  mostRepliedSuggestion,
+  questionSuggestion,
+  type SpecificInput,
+  titleSuggestion,
+  twinSuggestion,
+} from './specific.ts';
 
 const post = (
   id: string,
@@ -119,5 +125,23 @@ describe('twinSuggestion and titleSuggestion', () => {
     const s = titleSuggestion(input(long, 'The nightly build runs my test suite every night.'));
     expect(s?.text).toMatch(/^Cut the title at its first phrase: "My nightly build routine"\./);
     expect(titleSuggestion(input('Short title', 'The nightly build runs.'))).toBeNull();
+  });
+});
+
+describe('mostRepliedSuggestion', () => {
+  it('cites the most-commented post like the draft against the median of them, or nothing when none drew replies', () => {
+    const s = mostRepliedSuggestion(
+      input('Nightly build', 'The nightly build runs my test suite every night.'),
+    );
+    expect(s?.basis.post).toMatchObject({ title: 'My nightly build routine', comments: 40 });
+    expect(s?.text).toMatch(
+      /drew the most replies: 40 comments, 40 upvotes, where the median of them drew 1/,
+    );
+    const quiet = EvidenceIndex.build(corpus.map((p) => ({ ...p, comments: 1 })));
+    expect(
+      mostRepliedSuggestion(
+        input('Nightly build', 'The nightly build runs my test suite.', { index: quiet }),
+      ),
+    ).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { AdvisorSuggestion } from '../schemas/advisor-response.ts';
-import { dayOf, outcome, quoted, ref } from './cite.ts';
+import { counted, dayOf, outcome, quoted, ref } from './cite.ts';
 import type { Draft } from './draft.ts';
 import { REPLIED, type ShownPost, shown } from './evidence.ts';
 import { bodyQuestion, keySentence, questionAsked } from './quote.ts';
@@ -83,6 +83,8 @@ export function closestSuggestion(x: SpecificInput, sameGround: number): Advisor
   };
 }
 
+const GREETING_TITLE = /^\W*(?:hi|hello|hey|greetings|gm)\b/i;
+
 /** Posts nearer than this by words may serve as an example of a craft point (never listed as similar). */
 const EXAMPLE_SIMILARITY = 0.05;
 
@@ -155,6 +157,8 @@ export function questionSuggestion(x: SpecificInput): AdvisorSuggestion | null {
   const asks = own !== null;
   if (asks ? endsOnQuestion(x.draft) : traitsOf(x.draft).has('asks-a-question')) return null;
   const sentence = asks ? null : keySentence(x.draft, x.index);
+  // With no statement to quote, the title is the point, unless it only greets.
+  if (!asks && sentence === null && GREETING_TITLE.test(x.draft.title)) return null;
   const e = questionExample(x);
   if (e === null) return null;
   const p = shown(e.hit, x.urlBase);
@@ -189,6 +193,33 @@ export function titleSuggestion(x: SpecificInput): AdvisorSuggestion | null {
       kind: 'similar-posts',
       name: 'short-title',
       evidence: `the most-commented post like the draft with a short title (similarity ${p.similarity.toFixed(2)})`,
+      post: ref(p),
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
+/**
+ * When nothing else cites a post like the draft: the most-commented of them (REPLIED+ comments and
+ * more than the median of those found), what it did that the draft does not, and a nudge to read it.
+ * Null when no post like the draft drew replies. Pure.
+ */
+export function mostRepliedSuggestion(x: SpecificInput): AdvisorSuggestion | null {
+  const comments = x.hits.map((h) => h.post.comments).sort((a, b) => a - b);
+  const mid = comments[Math.floor((comments.length - 1) / 2)] ?? 0;
+  const best = [...x.hits]
+    .filter((h) => h.post.comments >= REPLIED && h.post.comments > mid)
+    .sort((a, b) => b.post.comments - a.post.comments)[0];
+  if (best === undefined) return null;
+  const p = shown(best, x.urlBase);
+  const did = whatItDid(best.post, traitsOf(x.draft));
+  return {
+    text: `Of the ${counted(x.hits.length, 'post')} like yours, ${quoted(p)} drew the most replies: ${outcome(p)}, where the median of them drew ${mid}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}. Read it before posting and say what yours adds.`,
+    basis: {
+      kind: 'similar-posts',
+      name: 'most-replied',
+      evidence: `the most-commented of the posts like the draft (similarity ${p.similarity.toFixed(2)})`,
       post: ref(p),
     },
     gain: null,
