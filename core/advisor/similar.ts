@@ -105,6 +105,14 @@ export class EvidenceIndex {
   private readonly foreign: readonly boolean[];
   /** Per post: its two-word phrases. */
   private readonly phrases: readonly ReadonlySet<string>[];
+  /** Per post: its creation time in ms. */
+  private readonly created: readonly number[];
+  /** The last look-up's scores, reused when the same draft is looked up again (strict, then loose). */
+  private last: {
+    key: string;
+    scores: Map<number, number>;
+    shared: Map<number, number>;
+  } | null = null;
   /** Median comments of every indexed post (what a typical recent post drew); null with no posts. */
   readonly medianComments: number | null;
 
@@ -112,6 +120,7 @@ export class EvidenceIndex {
     const docs = posts.map((p) => termCounts(p.title, p.content));
     this.foreign = posts.map((p) => otherLanguage(`${p.title} ${p.content.slice(0, 300)}`));
     this.phrases = posts.map((p) => phrasesOf(p.title, p.content));
+    this.created = posts.map((p) => Date.parse(p.createdAt));
     const df = new Map<string, number>();
     for (const d of docs) for (const t of d.keys()) df.set(t, (df.get(t) ?? 0) + 1);
     const n = posts.length;
@@ -166,6 +175,25 @@ export class EvidenceIndex {
     return s;
   }
 
+  /** Cosine and shared-word count of every post sharing a word with the draft (the last draft's kept). */
+  private scoresOf(draft: { title: string; content: string }): {
+    scores: Map<number, number>;
+    shared: Map<number, number>;
+  } {
+    const key = `${draft.title}\u0000${draft.content}`;
+    if (this.last?.key === key) return this.last;
+    const q = this.vectorOf(draft.title, draft.content);
+    const scores = new Map<number, number>();
+    const shared = new Map<number, number>();
+    for (const [t, w] of q)
+      for (const { doc, weight } of this.postings.get(t) ?? []) {
+        scores.set(doc, (scores.get(doc) ?? 0) + w * weight);
+        shared.set(doc, (shared.get(doc) ?? 0) + 1);
+      }
+    this.last = { key, scores, shared };
+    return this.last;
+  }
+
   /**
    * The `k` posts most like a draft by content, closest first: cosine of the TF-IDF vectors at least
    * `minSimilarity` (MIN_LIKE by default), two or more words in common, and a two-word phrase in common
@@ -180,16 +208,9 @@ export class EvidenceIndex {
     k: number,
     options: { minSimilarity?: number; before?: Date; author?: string | null; loose?: boolean } = {},
   ): SimilarHit[] {
-    const q = this.vectorOf(draft.title, draft.content);
     const author = options.author?.toLowerCase() ?? null;
     const foreign = otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`);
-    const scores = new Map<number, number>();
-    const shared = new Map<number, number>();
-    for (const [t, w] of q)
-      for (const { doc, weight } of this.postings.get(t) ?? []) {
-        scores.set(doc, (scores.get(doc) ?? 0) + w * weight);
-        shared.set(doc, (shared.get(doc) ?? 0) + 1);
-      }
+    const { scores, shared } = this.scoresOf(draft);
     const min = options.minSimilarity ?? MIN_LIKE;
     const before = options.before?.getTime() ?? Number.POSITIVE_INFINITY;
     let own: Set<string> | null = null;
@@ -205,7 +226,7 @@ export class EvidenceIndex {
           s >= min &&
           (shared.get(doc) ?? 0) >= MIN_SHARED_TERMS &&
           this.foreign[doc] === foreign &&
-          Date.parse((this.posts[doc] as EvidencePost).createdAt) < before &&
+          (this.created[doc] as number) < before &&
           (options.loose === true ||
             s >= ALIKE_WITHOUT_PHRASE ||
             (author !== null && (this.posts[doc] as EvidencePost).author?.toLowerCase() === author) ||
