@@ -346,12 +346,15 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const asked = new Set(suggestions.map((x) => x.basis.name));
   const question = asked.has('asks-a-question') ? null : questionSuggestion(spec);
   const title = asked.has('short-title') ? null : titleSuggestion(spec);
+  // When nothing above cites a post listed as like the draft, the most-replied of them comes first,
+  // unless the question suggestion cites that very post.
+  const listed = new Set(evidence.similar.map((p) => p.title));
+  const best = suggestions.some((x) => x.basis.post !== undefined && listed.has(x.basis.post.title))
+    ? null
+    : mostRepliedSuggestion(spec);
+  if (best && best.basis.post?.title !== question?.basis.post?.title) suggestions.push(best);
   if (question) suggestions.push(question);
   if (title) suggestions.push(title);
-  if (!suggestions.some((x) => x.basis.kind === 'similar-posts')) {
-    const best = mostRepliedSuggestion(spec);
-    if (best) suggestions.push(best);
-  }
   const validated = rewrite.edits.filter((e) => {
     const held = heldEffect(effects, e.trait);
     return held !== null && (held.heldOut as number) > 0;
@@ -379,12 +382,12 @@ export function advise(input: AdviceInput): AdvisorResponse {
     hour: now.getUTCHours(),
     submolt: where.submolt,
     author: where.author,
-  }).map((f) =>
-    skill.served === 'model'
+  }).map((f, i) =>
+    skill.served === 'model' || i > 0
       ? f
       : {
           ...f,
-          explanation: `${f.explanation} (The engagement model's reading; the score comes from ${SCORER_WORDS[skill.served]}.)`,
+          explanation: `${f.explanation} (These factors are the engagement model's reading; the score comes from ${SCORER_WORDS[skill.served]}.)`,
         },
   );
   const story = joinable[0]?.story ?? null;
@@ -501,7 +504,7 @@ function reasoningOf(x: {
   const first = x.similar[0];
   const evidence =
     x.similar.length > 0
-      ? `${x.twin && first ? `An almost identical post, "${first.title}", drew ${outcome(first)}. ` : ''}Posts most like yours in the last days: ${x.similar
+      ? `${x.twin && first ? `An almost identical post, "${first.title}", drew ${outcome(first)}. ` : ''}${x.similar.length === 1 ? 'The one post like yours in the last days' : 'Posts most like yours in the last days'}: ${x.similar
           .slice(0, 3)
           .map((p) => `"${p.title}" (${outcome(p)})`)
           .join(

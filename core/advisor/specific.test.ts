@@ -129,13 +129,13 @@ describe('twinSuggestion and titleSuggestion', () => {
 });
 
 describe('mostRepliedSuggestion', () => {
-  it('cites the most-commented post like the draft against the median of them, or nothing when none drew replies', () => {
+  it('cites the most-commented post like the draft against a typical post (fewer than 3 found), or nothing when none drew replies', () => {
     const s = mostRepliedSuggestion(
       input('Nightly build', 'The nightly build runs my test suite every night.'),
     );
     expect(s?.basis.post).toMatchObject({ title: 'My nightly build routine', comments: 40 });
     expect(s?.text).toMatch(
-      /drew the most replies: 40 comments, 40 upvotes, where the median of them drew 1/,
+      /drew the most replies: 40 comments, 40 upvotes, where a typical recent post drew 2/,
     );
     const quiet = EvidenceIndex.build(corpus.map((p) => ({ ...p, comments: 1 })));
     expect(

@@ -202,20 +202,27 @@ export function titleSuggestion(x: SpecificInput): AdvisorSuggestion | null {
 
 /**
  * When nothing else cites a post like the draft: the most-commented of them (REPLIED+ comments and
- * more than the median of those found), what it did that the draft does not, and a nudge to read it.
+ * more than the median of those found, or than a typical recent post when fewer than 3), what it did that the draft does not, and a nudge to read it.
  * Null when no post like the draft drew replies. Pure.
  */
 export function mostRepliedSuggestion(x: SpecificInput): AdvisorSuggestion | null {
+  // Against the median of the posts like the draft when there are 3 or more, else a typical recent post.
   const comments = x.hits.map((h) => h.post.comments).sort((a, b) => a - b);
-  const mid = comments[Math.floor((comments.length - 1) / 2)] ?? 0;
+  const own = comments.length >= 3;
+  const mid = own ? (comments[Math.floor((comments.length - 1) / 2)] ?? 0) : x.index.medianComments;
+  if (mid === null) return null;
   const best = [...x.hits]
     .filter((h) => h.post.comments >= REPLIED && h.post.comments > mid)
     .sort((a, b) => b.post.comments - a.post.comments)[0];
   if (best === undefined) return null;
   const p = shown(best, x.urlBase);
   const did = whatItDid(best.post, traitsOf(x.draft));
+  const lead =
+    x.hits.length === 1
+      ? `The one post like yours, ${quoted(p)}, drew ${outcome(p)}, where a typical recent post drew ${mid}`
+      : `Of the ${counted(x.hits.length, 'post')} like yours, ${quoted(p)} drew the most replies: ${outcome(p)}, where ${own ? 'the median of them' : 'a typical recent post'} drew ${mid}`;
   return {
-    text: `Of the ${counted(x.hits.length, 'post')} like yours, ${quoted(p)} drew the most replies: ${outcome(p)}, where the median of them drew ${mid}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}. Read it before posting and say what yours adds.`,
+    text: `${lead}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}. Read it before posting and say what yours adds.`,
     basis: {
       kind: 'similar-posts',
       name: 'most-replied',
