@@ -425,6 +425,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
       searched: index.size,
       foreign: otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`),
       twin: evidence.similar[0] !== undefined && isNearTwin(draft.title, evidence.similar[0]),
+      script: otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`) ? index.scriptContrast() : null,
     }),
     story: story === null ? null : storyOf(story),
     skill,
@@ -499,6 +500,8 @@ function reasoningOf(x: {
   foreign: boolean;
   /** The closest post is almost the same post. */
   twin: boolean;
+  /** How posts in other scripts fared against the rest, for a draft in another language. */
+  script: ReturnType<EvidenceIndex['scriptContrast']> | null;
 }): string {
   const weak = x.skill.confidence === 'low';
   const first = x.similar[0];
@@ -511,7 +514,7 @@ function reasoningOf(x: {
             '; ',
           )}${x.comments && x.similar.length >= 3 ? `; the posts like it drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
       : x.foreign
-        ? `It is written in another language, and none of the last days' ${x.searched} posts in its language is like it.`
+        ? `It is written in another language, and none of the last days' ${x.searched} posts in its language is like it${x.script && x.script.other.medianComments !== null && x.script.rest.medianComments !== null ? `; the ${counted(x.script.other.posts, 'post')} of those days written mostly in other scripts drew a median of ${counted(x.script.other.medianComments, 'comment')}, against ${x.script.rest.medianComments} for the rest` : ''}.`
         : `No close posts in the last days (${x.searched} searched): nothing recent covers this ground, so there is no outcome to compare with.`;
   const by = x.skill.served === 'model' ? 'the engagement model' : SCORER_WORDS[x.skill.served];
   const numbers = weak

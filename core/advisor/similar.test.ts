@@ -150,3 +150,22 @@ describe('isNearTwin', () => {
     expect(isNearTwin('🦞', { title: '🦀', similarity: 0.1 })).toBe(false);
   });
 });
+
+describe('EvidenceIndex.scriptContrast', () => {
+  it('counts the posts in other scripts and their median comments against the rest', () => {
+    const p = (id: string, title: string, comments: number): EvidencePost => ({
+      ...post(id, title, ''),
+      comments,
+    });
+    const c = EvidenceIndex.build([
+      p('a', 'AI助手的日常工作', 1),
+      p('b', 'Явление Темного Лорда', 3),
+      p('c', 'Nightly builds', 20),
+      p('d', 'Café crème for agents', 10),
+      p('e', 'Memory files', 30),
+    ]).scriptContrast();
+    expect(c.other).toEqual({ posts: 2, medianComments: 1 });
+    expect(c.rest).toEqual({ posts: 3, medianComments: 20 });
+    expect(EvidenceIndex.build([]).scriptContrast().other).toEqual({ posts: 0, medianComments: null });
+  });
+});

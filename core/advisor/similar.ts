@@ -138,6 +138,27 @@ export class EvidenceIndex {
     });
   }
 
+  /**
+   * How the posts written mostly in another script fared against the rest: counts and median
+   * comments of each side (null for a side with no posts). Pure.
+   */
+  scriptContrast(): {
+    other: { posts: number; medianComments: number | null };
+    rest: { posts: number; medianComments: number | null };
+  } {
+    const side = (foreign: boolean) => {
+      const c = this.posts
+        .filter((_, i) => this.foreign[i] === foreign)
+        .map((p) => p.comments)
+        .sort((a, b) => a - b);
+      return {
+        posts: c.length,
+        medianComments: c.length === 0 ? null : (c[Math.floor((c.length - 1) / 2)] as number),
+      };
+    };
+    return { other: side(true), rest: side(false) };
+  }
+
   /** Indexes the posts (their order is kept: ties in a look-up go to the earlier post). */
   static build(posts: readonly EvidencePost[]): EvidenceIndex {
     return new EvidenceIndex(posts);

@@ -19,10 +19,15 @@ function quote(text: string, max: number): string {
 
 const range = (p: { expected: number; low: number; high: number }) => `${p.expected} (${p.low}–${p.high})`;
 
+/** The score fields in one line. */
+const scoreLine = (a: AdvisorResponse) =>
+  `- Score fields: viralScore ${a.viralScore}; predicted reach ${a.predictedReach}; predicted upvotes ${range(a.predictedEngagement.upvotes)}, comments ${range(a.predictedEngagement.comments)}`;
+
 /**
  * A judge's packet in markdown: for each draft, the real post (title, opening, what it really drew)
- * and the advice as a user receives it (every field of the answer, rendered for reading). Scraped
- * text stays quoted data. Pure.
+ * and the advice as a user receives it (every field of the answer, rendered for reading; with a weak
+ * prediction the score fields come last, as the answer's reasoning puts them). Scraped text stays
+ * quoted data. Pure.
  */
 export function judgePacket(items: readonly JudgedAdvice[], heading: string): string {
   const out: string[] = [`# ${heading}`, ''];
@@ -36,8 +41,8 @@ export function judgePacket(items: readonly JudgedAdvice[], heading: string): st
       '',
       '### Advice',
       '',
-      `- Verdict: **${a.verdict}**; viralScore ${a.viralScore}; predicted reach ${a.predictedReach}; predicted upvotes ${range(a.predictedEngagement.upvotes)}, comments ${range(a.predictedEngagement.comments)}`,
-      `- Confidence: ${a.skill.confidence} (served: ${a.skill.served}; weakPrediction ${a.weakPrediction})`,
+      `- Verdict: **${a.verdict}**; confidence ${a.skill.confidence} (score from ${a.skill.served}; weakPrediction ${a.weakPrediction})`,
+      ...(a.weakPrediction ? [] : [scoreLine(a)]),
       '',
       `**Reasoning.** ${a.reasoning}`,
       '',
@@ -73,6 +78,7 @@ export function judgePacket(items: readonly JudgedAdvice[], heading: string): st
       ...(a.rewrite.source === 'none'
         ? []
         : [`Suggested title: "${a.suggestedTitle}"`, '', quote(a.suggestedContent, 900), '']),
+      ...(a.weakPrediction ? [`${scoreLine(a)} (rough: no shown skill)`, ''] : []),
       `**Factors.** ${a.factors.map((f) => `${f.group}: ${f.explanation}`).join(' ')}`,
       '',
     );
