@@ -96,17 +96,34 @@ describe('advise', () => {
     expect(named.factors.find((f) => f.group === 'author')?.direction).toBe('raises');
   });
 
-  it('maps the calibrated percentile to reach and verdict', () => {
-    const high = compileModel(testArtifact({}, { upvotes: { ...testArtifact().upvotes, intercept: 5 } }));
+  it('maps the calibrated percentile to reach and verdict when the scorer showed skill', () => {
+    const rolling = testRolling(0.4, 0.1, 0.1);
+    const high = compileModel(
+      testArtifact({}, { upvotes: { ...testArtifact().upvotes, intercept: 5 }, rolling }),
+    );
     const r = advise({ model: high, context: EMPTY_CONTEXT, request: request(DRAFT), now });
+    expect(r.skill.confidence).toBe('high');
     expect(r.viralScore).toBe(100);
     expect(r.predictedReach).toBe('Explosive');
     expect(r.verdict).toBe('post');
-    const low = compileModel(testArtifact({}, { upvotes: { ...testArtifact().upvotes, intercept: -3 } }));
+    const low = compileModel(
+      testArtifact({}, { upvotes: { ...testArtifact().upvotes, intercept: -3 }, rolling }),
+    );
     const off = advise({ model: low, context, request: request('Crypto launch today\nBuy the token.'), now });
     expect(off.viralScore).toBe(0);
     expect(off.predictedReach).toBe('Low');
     expect(off.verdict).toBe('redirect');
+  });
+
+  it('does not let a scorer of no shown skill decide the verdict, and says the numbers are rough', () => {
+    const low = compileModel(testArtifact({}, { upvotes: { ...testArtifact().upvotes, intercept: -3 } }));
+    const off = advise({ model: low, context, request: request('Crypto launch today\nBuy the token.'), now });
+    expect(off.skill.confidence).toBe('low');
+    expect(off.viralScore).toBe(0);
+    // Nothing to compare with and no suggestion: no verdict against the draft from a score without skill.
+    expect(off.verdict).toBe('post');
+    expect(off.reasoning).toMatch(/^No close posts in the last days/);
+    expect(off.reasoning).toMatch(/The prediction is weak .*As a rough guide only/);
   });
 });
 
@@ -152,7 +169,7 @@ const CORPUS = [
   post(
     'm2',
     'Memory between sessions with a daily log',
-    'I write a daily memory log so context survives compaction. What works for you?',
+    'I write a daily memory file so context survives compaction. What works for you?',
     9,
   ),
   post(
@@ -197,8 +214,10 @@ describe('grounded in real posts', () => {
     expect(titles).not.toContain('Memory after compaction, solved');
     const first = r.similarPosts.find((p) => p.title === 'Context compaction keeps eating my memory file');
     expect(first).toMatchObject({ comments: 14, url: 'https://www.moltbook.com/post/m1' });
-    expect(r.reasoning).toMatch(/Posts like yours in the last days: ".+" \(\d+ comments?/);
-    expect(r.reasoning).toMatch(/the median post of the last days drew 9\)/);
+    // The prediction has no shown skill (no rolling figures): the answer leads with the evidence.
+    expect(r.reasoning).toMatch(/^Posts most like yours in the last days: ".+" \(\d+ comments?/);
+    expect(r.reasoning).toMatch(/a typical recent post drew 9\)/);
+    expect(r.reasoning.indexOf('Posts most like yours')).toBeLessThan(r.reasoning.indexOf('rough guide'));
   });
 
   it('says what the similar posts that drew replies did, citing one, and writes the question from the draft', () => {
@@ -226,19 +245,53 @@ describe('grounded in real posts', () => {
     expect(r.rewrite.note).toMatch(/added a closing question on the draft's own subject/);
   });
 
-  it('points to the closest post when it covers the same ground and drew replies', () => {
+  it('says when an almost identical post went up, with its outcome', () => {
     const draft =
       'Context compaction keeps eating my memory file\nAfter compaction my MEMORY.md notes vanish.';
     const r = advise({ model: flat, context, evidence: index, request: request(draft), now });
+    const twin = r.suggestions.find((s) => s.basis.name === 'near-twin');
+    expect(twin?.basis.post).toMatchObject({
+      title: 'Context compaction keeps eating my memory file',
+      comments: 14,
+      url: 'https://www.moltbook.com/post/m1',
+    });
+    expect(twin?.text).toMatch(
+      /^An almost identical post, "Context compaction keeps eating my memory file".* drew 14 comments/,
+    );
+    expect(r.reasoning).toMatch(/^An almost identical post, ".+", drew 14 comments/);
+    expect(r.suggestions.some((s) => s.basis.name === 'closest-post')).toBe(false);
+  });
+
+  it('points to the closest post when it covers the same ground and drew replies', () => {
+    const draft =
+      'Losing my memory file\nAfter compaction my notes vanish and I start the session blind. How do you keep them?';
+    const r = advise({ model: flat, context, evidence: index, request: request(draft), now });
     const closest = r.suggestions.find((s) => s.basis.name === 'closest-post');
+    expect(r.similarPosts[0]?.title).toBe('Context compaction keeps eating my memory file');
     expect(closest?.basis.post).toMatchObject({
       title: 'Context compaction keeps eating my memory file',
       comments: 14,
     });
-    expect(closest?.text).toMatch(/already drew 14 comments/);
+    expect(closest?.text).toMatch(
+      /^The closest recent post, ".+" https:\/\/www\.moltbook\.com\/post\/m1, drew 14 comments, 28 upvotes/,
+    );
     const quiet = EvidenceIndex.build(CORPUS.map((p) => ({ ...p, comments: 0 })));
     const none = advise({ model: flat, context, evidence: quiet, request: request(draft), now });
     expect(none.suggestions.some((s) => s.basis.name === 'closest-post')).toBe(false);
+  });
+
+  it("names the writer's own earlier post on the same ground", () => {
+    const draft =
+      'Compaction eats my notes\nAfter compaction my MEMORY.md notes vanish, so I rebuild context from daily logs.';
+    const r = advise({
+      model: flat,
+      context,
+      evidence: index,
+      request: request(draft, { author: 'author-m1' }),
+      now,
+    });
+    const own = r.suggestions.find((s) => s.basis.name === 'own-earlier-post');
+    expect(own?.text).toMatch(/^Your own post "Context compaction keeps eating my memory file"/);
   });
 
   it('never appends boilerplate, whatever the model rewards', () => {
@@ -374,8 +427,11 @@ describe('confidence from the rolling-origin evaluation', () => {
     const long = advise({ model, context, request: request(`Long one\n${'word '.repeat(150)}`), now });
     expect(short.skill.served).toBe('length');
     expect(long.viralScore).toBeGreaterThan(short.viralScore);
-    expect(short.reasoning).toMatch(/Scored by post length alone/);
-    expect(short.reasoning).toMatch(/The score comes from post length alone/);
+    expect(short.skill.confidence).toBe('high');
+    expect(short.reasoning).toMatch(/^Post length alone predicts about/);
+    expect(short.reasoning).toMatch(
+      /Confidence high: post length alone ranked 400 later posts within their hour/,
+    );
   });
 });
 

@@ -5,11 +5,11 @@ import {
   AdvisorResponse,
   type AdvisorStory,
   type AdvisorSuggestion,
-  type EvidencePostRef,
 } from '../schemas/advisor-response.ts';
+import { counted, outcome, quoted, ref } from './cite.ts';
 import type { AdvisorContext } from './context.ts';
 import { type Draft, joinDraft, splitDraft, stripLabel } from './draft.ts';
-import { gatherEvidence, type Lesson, REPLIED, type ShownPost } from './evidence.ts';
+import { gatherEvidence, type Lesson, type ShownPost } from './evidence.ts';
 import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
 import { countFromScore, percentileIn, predictedCounts } from './levels.ts';
 import type { CompiledModel, TraitEffect } from './model.ts';
@@ -17,8 +17,16 @@ import { rewriteProblems } from './rewrite-check.ts';
 import { combineEdits, type Edit, offlineEdits } from './rewrite-offline.ts';
 import { type ScoredDraft, scoreDraft } from './score.ts';
 import { baselineValue, SCORER_WORDS, servedBy } from './served.ts';
-import { EMPTY_EVIDENCE, EvidenceIndex } from './similar.ts';
-import { type ModelSkill, modelSkill, skillSentence } from './skill.ts';
+import { EMPTY_EVIDENCE, EvidenceIndex, isNearTwin } from './similar.ts';
+import { type ModelSkill, modelSkill, skillBrief } from './skill.ts';
+import {
+  closestSuggestion,
+  mostRepliedSuggestion,
+  questionSuggestion,
+  type SpecificInput,
+  titleSuggestion,
+  twinSuggestion,
+} from './specific.ts';
 import { type JoinableStory, joinableStories, otherLanguage, type StoryInput } from './stories.ts';
 import type { TraitName } from './traits.ts';
 
@@ -142,15 +150,6 @@ const TRAIT_WORDS: Partial<Record<TraitName, string>> = {
 /** Traits the offline rewrite can add from the draft's own words. */
 const EDITABLE: readonly TraitName[] = ['short-title', 'asks-a-question'];
 
-const ref = (p: ShownPost): EvidencePostRef => ({
-  title: p.title,
-  url: p.url,
-  upvotes: p.upvotes,
-  comments: p.comments,
-});
-
-const quoted = (p: { title: string; url: string | null }) => `"${p.title}"${p.url ? ` ${p.url}` : ''}`;
-
 /** An effect that held on held-out posts, with its sign; null when it did not hold. */
 function heldEffect(effects: Readonly<Record<string, TraitEffect>>, trait: TraitName): TraitEffect | null {
   const e = effects[trait];
@@ -183,26 +182,6 @@ function lessonSuggestion(l: Lesson, effects: Readonly<Record<string, TraitEffec
 
 /** Similarity from which the closest post counts as covering the same ground as the draft. */
 const SAME_GROUND = 0.15;
-
-/**
- * When the closest post covers the same ground and drew replies, the writer should know it exists:
- * say what the draft adds, or answer it. Null otherwise.
- */
-function closestPostSuggestion(similar: readonly ShownPost[]): AdvisorSuggestion | null {
-  const top = similar[0];
-  if (!top || top.similarity < SAME_GROUND || top.comments < REPLIED) return null;
-  return {
-    text: `A post on the same ground already drew ${counted(top.comments, 'comment')}: ${quoted(top)}. Say what yours adds to it, or write yours as an answer to it, so readers do not take it for a repeat.`,
-    basis: {
-      kind: 'similar-posts',
-      name: 'closest-post',
-      evidence: `the closest post of the last days by content (similarity ${top.similarity.toFixed(2)})`,
-      post: ref(top),
-    },
-    gain: null,
-    gainRange: null,
-  };
-}
 
 /** Similarity to a background stream's example titles from which a draft counts as one of them. */
 const STREAM_LIKE = 0.2;
@@ -317,7 +296,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
     served === 'model' ? predictedCounts(art, base.prediction) : countsAtPercentile(art, percentile);
 
   const index = input.evidence ?? EMPTY_EVIDENCE;
-  const evidence = gatherEvidence(index, draft, now, context.postUrlBase);
+  const evidence = gatherEvidence(index, draft, now, context.postUrlBase, where.author);
   const joinable = joinableStories(draft, context.stories, index).slice(0, 3);
   const effects = art.traitEffects ?? {};
   const lessonTraits = new Set(evidence.lessons.map((l) => l.trait));
@@ -331,10 +310,22 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const edits = offlineEdits(draft, wanted).filter((e) => rewriteProblems(draft, e.draft).length === 0);
   const rewrite = chooseRewrite(draft, edits, input.extraRewrites ?? []);
 
-  const closest = closestPostSuggestion(evidence.similar);
+  const avoid = new Set(EDITABLE.filter((t) => (heldEffect(effects, t)?.heldOut ?? 0) < 0));
+  const spec: SpecificInput = {
+    draft,
+    author: where.author,
+    index,
+    hits: evidence.hits,
+    urlBase: context.postUrlBase,
+    avoid,
+    now,
+  };
+  const twin = twinSuggestion(spec);
+  const closest = twin === null ? closestSuggestion(spec, SAME_GROUND) : null;
   const background = backgroundSuggestion(draft, context, index);
   const suggestions: AdvisorSuggestion[] = [
     ...(background ? [background] : []),
+    ...(twin ? [twin] : []),
     ...(closest ? [closest] : []),
     ...evidence.lessons.map((l) => lessonSuggestion(l, effects)),
     ...joinable.map(storySuggestion),
@@ -350,6 +341,20 @@ export function advise(input: AdviceInput): AdvisorResponse {
       gainRange: held.interval,
     });
   }
+  // Draft-specific suggestions on the draft's own words, each citing a real post, when the lessons
+  // and held-out findings above did not already ask for the same; the last resort keeps one always.
+  const asked = new Set(suggestions.map((x) => x.basis.name));
+  const question = asked.has('asks-a-question') ? null : questionSuggestion(spec);
+  const title = asked.has('short-title') ? null : titleSuggestion(spec);
+  // When nothing above cites a post listed as like the draft, the most-replied of them comes first,
+  // unless the question suggestion cites that very post.
+  const listed = new Set(evidence.similar.map((p) => p.title));
+  const best = suggestions.some((x) => x.basis.post !== undefined && listed.has(x.basis.post.title))
+    ? null
+    : mostRepliedSuggestion(spec);
+  if (best && best.basis.post?.title !== question?.basis.post?.title) suggestions.push(best);
+  if (question) suggestions.push(question);
+  if (title) suggestions.push(title);
   const validated = rewrite.edits.filter((e) => {
     const held = heldEffect(effects, e.trait);
     return held !== null && (held.heldOut as number) > 0;
@@ -360,8 +365,15 @@ export function advise(input: AdviceInput): AdvisorResponse {
       : null;
 
   const hasContext = context.topics.length > 0 || context.narratives.length > 0 || context.stories.length > 0;
-  const verdict: AdvisorResponse['verdict'] =
-    viralScore >= 60 && rewrite.source === 'none'
+  const skill = modelSkill(art);
+  const weak = skill.confidence === 'low';
+  // With a scorer of no shown skill the verdict follows the evidence, not the score: refine when a
+  // grounded suggestion stands, else post.
+  const verdict: AdvisorResponse['verdict'] = weak
+    ? suggestions.length > 0
+      ? 'refine'
+      : 'post'
+    : viralScore >= 60 && rewrite.source === 'none'
       ? 'post'
       : hasContext && viralScore < 40 && joinable.length === 0 && evidence.similar.length === 0
         ? 'redirect'
@@ -370,8 +382,14 @@ export function advise(input: AdviceInput): AdvisorResponse {
     hour: now.getUTCHours(),
     submolt: where.submolt,
     author: where.author,
-  });
-  const skill = modelSkill(art);
+  }).map((f, i) =>
+    skill.served === 'model' || i > 0
+      ? f
+      : {
+          ...f,
+          explanation: `${f.explanation} (These factors are the engagement model's reading; the score comes from ${SCORER_WORDS[skill.served]}.)`,
+        },
+  );
   const story = joinable[0]?.story ?? null;
 
   return AdvisorResponse.parse({
@@ -404,6 +422,10 @@ export function advise(input: AdviceInput): AdvisorResponse {
       similar: evidence.similar,
       comments: evidence.comments,
       typical: index.medianComments,
+      searched: index.size,
+      foreign: otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`),
+      twin: evidence.similar[0] !== undefined && isNearTwin(draft.title, evidence.similar[0]),
+      script: otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`) ? index.scriptContrast() : null,
     }),
     story: story === null ? null : storyOf(story),
     skill,
@@ -457,10 +479,8 @@ function storyOf(story: StoryInput): AdvisorStory {
   return shown;
 }
 
-/** A count with its noun in the right number: "1 comment", "2 comments", "0 comments". */
-export function counted(n: number, noun: string): string {
-  return `${n} ${n === 1 ? noun : `${noun}s`}`;
-}
+/** A count with its noun in the right number (kept here for older importers). */
+export { counted };
 
 function reasoningOf(x: {
   art: CompiledModel['artifact'];
@@ -474,29 +494,43 @@ function reasoningOf(x: {
   similar: readonly ShownPost[];
   comments: { median: number; max: number } | null;
   typical: number | null;
+  /** Posts searched for similar ones. */
+  searched: number;
+  /** The draft is written mostly in another script. */
+  foreign: boolean;
+  /** The closest post is almost the same post. */
+  twin: boolean;
+  /** How posts in other scripts fared against the rest, for a draft in another language. */
+  script: ReturnType<EvidenceIndex['scriptContrast']> | null;
 }): string {
-  const by =
-    x.skill.served === 'model'
-      ? 'The model predicts'
-      : `Scored by ${SCORER_WORDS[x.skill.served]}, the estimate is`;
-  const parts = [
-    `${by} about ${counted(x.up.expected, 'upvote')} (80% range ${x.up.low}–${x.up.high}) and ${counted(x.com.expected, 'comment')} (${x.com.low}–${x.com.high}) after 24 hours, above ${x.viralScore}% of the posts of the last 24 hours.`,
+  const weak = x.skill.confidence === 'low';
+  const first = x.similar[0];
+  const evidence =
     x.similar.length > 0
-      ? `Posts like yours in the last days: ${x.similar
+      ? `${x.twin && first ? `An almost identical post, "${first.title}", drew ${outcome(first)}. ` : ''}${x.similar.length === 1 ? 'The one post like yours in the last days' : 'Posts most like yours in the last days'}: ${x.similar
           .slice(0, 3)
-          .map((p) => `"${p.title}" (${counted(p.comments, 'comment')}, ${counted(p.upvotes, 'upvote')})`)
+          .map((p) => `"${p.title}" (${outcome(p)})`)
           .join(
             '; ',
-          )}${x.comments ? ` (the ${x.similar.length >= 5 ? 'posts most like it' : 'similar posts'} drew a median of ${counted(x.comments.median, 'comment')}, at most ${x.comments.max}${x.typical === null ? '' : `; the median post of the last days drew ${x.typical}`})` : ''}.`
-      : 'No recent post is close enough to this draft to compare with.',
-    x.story
-      ? `It fits the news story "${x.story.label}" (${counted(x.story.posts, 'post')}); its lead post "${x.story.lead.title}" has ${counted(x.story.lead.score, 'point')} and ${counted(x.story.lead.comments, 'comment')}.`
-      : '',
+          )}${x.comments && x.similar.length >= 3 ? `; the posts like it drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
+      : x.foreign
+        ? `It is written in another language, and none of the last days' ${x.searched} posts in its language is like it${x.script && x.script.other.medianComments !== null && x.script.rest.medianComments !== null ? `; the ${counted(x.script.other.posts, 'post')} of those days written mostly in other scripts drew a median of ${counted(x.script.other.medianComments, 'comment')}, against ${x.script.rest.medianComments} for the rest` : ''}.`
+        : `No close posts in the last days (${x.searched} searched): nothing recent covers this ground, so there is no outcome to compare with.`;
+  const by = x.skill.served === 'model' ? 'the engagement model' : SCORER_WORDS[x.skill.served];
+  const numbers = weak
+    ? `As a rough guide only, ${by} puts it above ${x.viralScore}% of the last day's posts: about ${counted(x.up.expected, 'upvote')} (${x.up.low}–${x.up.high}) and ${counted(x.com.expected, 'comment')} (${x.com.low}–${x.com.high}).`
+    : `${by[0]?.toUpperCase()}${by.slice(1)} predicts about ${counted(x.up.expected, 'upvote')} (80% range ${x.up.low}–${x.up.high}) and ${counted(x.com.expected, 'comment')} (${x.com.low}–${x.com.high}) after 24 hours, above ${x.viralScore}% of the posts of the last 24 hours.`;
+  const story = x.story
+    ? `It fits the news story "${x.story.label}" (${counted(x.story.posts, 'post')}); its lead post "${x.story.lead.title}" has ${counted(x.story.lead.score, 'point')} and ${counted(x.story.lead.comments, 'comment')}.`
+    : '';
+  const parts = [
+    ...(weak
+      ? [evidence, story, skillBrief(x.skill), numbers]
+      : [numbers, evidence, story, skillBrief(x.skill)]),
     x.verdict === 'redirect'
       ? 'Nothing recent is like this draft and it joins no story of the hour: consider an angle on one of them.'
       : '',
     x.context.digestId === null ? 'No digest was available, so nothing about the current hour was used.' : '',
-    skillSentence(x.skill),
     `Model ${x.art.version}, trained on ${x.art.rows.train} ${x.art.source === 'simulator' ? 'simulated' : 'forum'} posts.`,
   ];
   return parts.filter((p) => p !== '').join(' ');

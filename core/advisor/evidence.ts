@@ -75,7 +75,8 @@ function median(values: readonly number[]): number {
  * The grounded evidence for a draft: the posts of the last days most like it by content (created
  * before `now`), and what those that drew replies (more comments than the median of those posts, and
  * REPLIED or more) did that the quieter ones (at most the median) and the draft did not. A lesson
- * needs 2+ posts on each side and a trait shown by at least LESSON_MARGIN more of the replied posts;
+ * needs 2+ posts on each side, 2+ replied posts showing the trait, and the trait shown by at least
+ * LESSON_MARGIN more of the replied posts;
  * it cites the most-commented one. Pure.
  */
 export function gatherEvidence(
@@ -83,8 +84,11 @@ export function gatherEvidence(
   draft: Draft,
   now: Date,
   urlBase: string | null,
+  author: string | null = null,
 ): {
   similar: ShownPost[];
+  /** The posts like the draft as found (with their text), closest first. */
+  hits: SimilarHit[];
   lessons: Lesson[];
   /** Posts like the draft looked at. */
   looked: number;
@@ -93,7 +97,7 @@ export function gatherEvidence(
   /** Their comments: median and most. */
   comments: { median: number; max: number } | null;
 } {
-  const hits = index.nearest(draft, LOOKED_AT, { before: now });
+  const hits = index.nearest(draft, LOOKED_AT, { before: now, author });
   const mid = median(hits.map((h) => h.post.comments));
   const threshold = Math.max(REPLIED, mid + 1);
   const replied = hits.filter((h) => h.post.comments >= threshold);
@@ -105,7 +109,8 @@ export function gatherEvidence(
       if (own.has(trait)) continue;
       const r = replied.filter((h) => traitsOfPost(h.post).has(trait));
       const q = quiet.filter((h) => traitsOfPost(h.post).has(trait));
-      if (r.length === 0 || r.length / replied.length - q.length / quiet.length < LESSON_MARGIN) continue;
+      // One post is an anecdote: a lesson needs two or more replied posts that show the trait.
+      if (r.length < 2 || r.length / replied.length - q.length / quiet.length < LESSON_MARGIN) continue;
       const best = [...r].sort((a, b) => b.post.comments - a.post.comments)[0] as SimilarHit;
       lessons.push({
         trait,
@@ -117,6 +122,7 @@ export function gatherEvidence(
     }
   return {
     similar: hits.slice(0, SHOWN).map((h) => shown(h, urlBase)),
+    hits,
     lessons,
     looked: hits.length,
     contrast: replied.length >= 2 && quiet.length >= 2,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EvidenceIndex, type EvidencePost } from './similar.ts';
+import { EvidenceIndex, type EvidencePost, isNearTwin, NEAR_TWIN } from './similar.ts';
 
 const post = (
   id: string,
@@ -78,5 +78,94 @@ describe('EvidenceIndex: one word in common is no likeness', () => {
       5,
     );
     expect(hits.map((h) => h.post.id)).toEqual(['f']);
+  });
+});
+
+describe('EvidenceIndex: likeness needs a shared phrase, the same script, or the same author', () => {
+  const at = '2026-01-27T10:00:00.000Z';
+  const by = (p: EvidencePost, author: string): EvidencePost => ({ ...p, author });
+  // A filler corpus, so that the idf of the words compared is that of a forum, not of three posts.
+  const filler = Array.from({ length: 40 }, (_, i) =>
+    post(`f${i}`, `Weekly update number ${i}`, `Shipping notes ${i}: fixed bugs, wrote tests, slept little.`),
+  );
+  const index = EvidenceIndex.build([
+    ...filler,
+    post('phrase', 'My nightly build routine', 'Every night the nightly build runs my test suite.', at),
+    post(
+      'scattered',
+      'Market watch',
+      'Prices sleep overnight and upgrades build slowly; liquidity, spreads, funding rates and volume stay flat across exchanges.',
+      at,
+    ),
+    by(
+      post(
+        'own',
+        'Engagement is power',
+        'Every upvote compounds; empires grow from threads while philosophers mine karma for nothing.',
+        at,
+      ),
+      'tommy',
+    ),
+    post('zh', 'AI助手的日常工作', '今天我帮助人类整理文件和日程', at),
+  ]);
+  const draft = {
+    title: 'the nightly build: an agent that upgrades itself',
+    content: 'At night, while my human sleeps, a nightly build reviews logs and runs tests.',
+  };
+
+  it('keeps a post sharing a two-word phrase and drops one sharing scattered words', () => {
+    const ids = index.nearest(draft, 5).map((h) => h.post.id);
+    expect(ids).toContain('phrase');
+    expect(ids).not.toContain('scattered');
+    // It is as close by cosine (MIN_LIKE or more): only the phrase rule keeps it out; loose look-ups reach it.
+    expect(index.nearest(draft, 5, { loose: true }).map((h) => h.post.id)).toContain('scattered');
+  });
+
+  it("accepts the writer's own earlier post without a shared phrase", () => {
+    const d = {
+      title: 'Content is a weapon',
+      content: 'Strategic posts build empires; comments in dying threads waste ammunition.',
+    };
+    expect(index.nearest(d, 5, { minSimilarity: 0.05 }).map((h) => h.post.id)).not.toContain('own');
+    expect(index.nearest(d, 5, { minSimilarity: 0.05, author: 'Tommy' }).map((h) => h.post.id)).toContain(
+      'own',
+    );
+  });
+
+  it('never offers a post in another script for a draft, nor the reverse', () => {
+    const zh = { title: 'AI助手的日常工作 build', content: '今天我帮助人类整理文件 nightly build' };
+    const ids = index.nearest(zh, 5, { minSimilarity: 0 }).map((h) => h.post.id);
+    expect(ids).not.toContain('phrase');
+    expect(index.nearest(draft, 5, { minSimilarity: 0, loose: true }).map((h) => h.post.id)).not.toContain(
+      'zh',
+    );
+  });
+});
+
+describe('isNearTwin', () => {
+  it('calls a post almost identical by cosine or by the same title, and nothing else', () => {
+    expect(isNearTwin('Anything', { title: 'Other', similarity: NEAR_TWIN })).toBe(true);
+    expect(isNearTwin('Hello Moltbook!', { title: 'hello moltbook', similarity: 0.2 })).toBe(true);
+    expect(isNearTwin('Hello Moltbook!', { title: 'Hello Moltbook, part 2', similarity: 0.3 })).toBe(false);
+    expect(isNearTwin('🦞', { title: '🦀', similarity: 0.1 })).toBe(false);
+  });
+});
+
+describe('EvidenceIndex.scriptContrast', () => {
+  it('counts the posts in other scripts and their median comments against the rest', () => {
+    const p = (id: string, title: string, comments: number): EvidencePost => ({
+      ...post(id, title, ''),
+      comments,
+    });
+    const c = EvidenceIndex.build([
+      p('a', 'AI助手的日常工作', 1),
+      p('b', 'Явление Темного Лорда', 3),
+      p('c', 'Nightly builds', 20),
+      p('d', 'Café crème for agents', 10),
+      p('e', 'Memory files', 30),
+    ]).scriptContrast();
+    expect(c.other).toEqual({ posts: 2, medianComments: 1 });
+    expect(c.rest).toEqual({ posts: 3, medianComments: 20 });
+    expect(EvidenceIndex.build([]).scriptContrast().other).toEqual({ posts: 0, medianComments: null });
   });
 });

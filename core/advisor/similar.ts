@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { otherLanguage } from './language.ts';
 import { STOPWORDS } from './stopwords.ts';
 import { tokenize } from './tokens.ts';
 
@@ -25,8 +26,19 @@ export interface SimilarHit {
 
 /** Distinct words a post must share with a draft to be called like it. */
 const MIN_SHARED_TERMS = 2;
+/**
+ * Cosine from which a post counts as like a draft without a two-word phrase in common: below it, two
+ * posts that share scattered words ("friction", "thesis", "sounds") are not alike.
+ */
+const ALIKE_WITHOUT_PHRASE = 0.25;
+/** Cosine from which a post counts as like a draft (below it, shared words are coincidence on this forum). */
+export const MIN_LIKE = 0.12;
+/** Cosine from which a post counts as an almost identical one (a repost or a template). */
+export const NEAR_TWIN = 0.7;
 /** Title words count this many times a body word: a title says what a post is about. */
 const TITLE_WEIGHT = 2;
+/** Two-word phrases (adjacent content words, stemmed) are keyed with this separator. */
+const PHRASE = ' ';
 
 /** Content terms of a text: word tokens of 3+ letters that are not stopwords or bare numbers. */
 export function contentTerms(text: string): string[] {
@@ -64,6 +76,23 @@ function termCounts(title: string, content: string): Map<string, number> {
 }
 
 /**
+ * The two-word phrases of a text: adjacent content words, stemmed ("nightly builds" → "nightli build"),
+ * each once; title and body read separately so no phrase straddles them. Pure.
+ */
+export function phrasesOf(title: string, content: string): Set<string> {
+  const out = new Set<string>();
+  for (const text of [title, content]) {
+    let prev: string | null = null;
+    for (const t of contentTerms(text)) {
+      const s = stemOf(t);
+      if (prev !== null && prev !== s) out.add(`${prev}${PHRASE}${s}`);
+      prev = s;
+    }
+  }
+  return out;
+}
+
+/**
  * An in-memory TF-IDF index of recent posts (stemmed words, sublinear term frequency, smoothed idf, unit vectors)
  * with an inverted list per term, so a look-up touches only posts sharing a term with the draft.
  * Built once per refresh; look-ups are pure.
@@ -72,11 +101,26 @@ export class EvidenceIndex {
   private readonly idf = new Map<string, number>();
   private readonly postings = new Map<string, { doc: number; weight: number }[]>();
   private readonly defaultIdf: number;
+  /** Per post: written mostly in another script (matched only with drafts that are too). */
+  private readonly foreign: readonly boolean[];
+  /** Per post: its two-word phrases. */
+  private readonly phrases: readonly ReadonlySet<string>[];
+  /** Per post: its creation time in ms. */
+  private readonly created: readonly number[];
+  /** The last look-up's scores, reused when the same draft is looked up again (strict, then loose). */
+  private last: {
+    key: string;
+    scores: Map<number, number>;
+    shared: Map<number, number>;
+  } | null = null;
   /** Median comments of every indexed post (what a typical recent post drew); null with no posts. */
   readonly medianComments: number | null;
 
   private constructor(readonly posts: readonly EvidencePost[]) {
     const docs = posts.map((p) => termCounts(p.title, p.content));
+    this.foreign = posts.map((p) => otherLanguage(`${p.title} ${p.content.slice(0, 300)}`));
+    this.phrases = posts.map((p) => phrasesOf(p.title, p.content));
+    this.created = posts.map((p) => Date.parse(p.createdAt));
     const df = new Map<string, number>();
     for (const d of docs) for (const t of d.keys()) df.set(t, (df.get(t) ?? 0) + 1);
     const n = posts.length;
@@ -92,6 +136,27 @@ export class EvidenceIndex {
         else this.postings.set(t, [{ doc, weight }]);
       }
     });
+  }
+
+  /**
+   * How the posts written mostly in another script fared against the rest: counts and median
+   * comments of each side (null for a side with no posts). Pure.
+   */
+  scriptContrast(): {
+    other: { posts: number; medianComments: number | null };
+    rest: { posts: number; medianComments: number | null };
+  } {
+    const side = (foreign: boolean) => {
+      const c = this.posts
+        .filter((_, i) => this.foreign[i] === foreign)
+        .map((p) => p.comments)
+        .sort((a, b) => a - b);
+      return {
+        posts: c.length,
+        medianComments: c.length === 0 ? null : (c[Math.floor((c.length - 1) / 2)] as number),
+      };
+    };
+    return { other: side(true), rest: side(false) };
   }
 
   /** Indexes the posts (their order is kept: ties in a look-up go to the earlier post). */
@@ -131,16 +196,13 @@ export class EvidenceIndex {
     return s;
   }
 
-  /**
-   * The `k` posts most like a draft by content (cosine of TF-IDF vectors, at least `minSimilarity`, and
-   * at least two words in common),
-   * created before `before` when given, one per distinct title (template floods count once). Pure.
-   */
-  nearest(
-    draft: { title: string; content: string },
-    k: number,
-    options: { minSimilarity?: number; before?: Date } = {},
-  ): SimilarHit[] {
+  /** Cosine and shared-word count of every post sharing a word with the draft (the last draft's kept). */
+  private scoresOf(draft: { title: string; content: string }): {
+    scores: Map<number, number>;
+    shared: Map<number, number>;
+  } {
+    const key = `${draft.title}\u0000${draft.content}`;
+    if (this.last?.key === key) return this.last;
     const q = this.vectorOf(draft.title, draft.content);
     const scores = new Map<number, number>();
     const shared = new Map<number, number>();
@@ -149,15 +211,47 @@ export class EvidenceIndex {
         scores.set(doc, (scores.get(doc) ?? 0) + w * weight);
         shared.set(doc, (shared.get(doc) ?? 0) + 1);
       }
-    const min = options.minSimilarity ?? 0.1;
+    this.last = { key, scores, shared };
+    return this.last;
+  }
+
+  /**
+   * The `k` posts most like a draft by content, closest first: cosine of the TF-IDF vectors at least
+   * `minSimilarity` (MIN_LIKE by default), two or more words in common, and a two-word phrase in common
+   * unless the cosine reaches ALIKE_WITHOUT_PHRASE or the post is by the draft's `author` (a writer's
+   * own earlier post on the same ground is a fair comparison, phrase or not); written in the same kind of script as the draft (an
+   * English post never stands in for a Chinese draft through a shared loanword); created before
+   * `before` when given; one per distinct title (template floods count once). `loose` drops the phrase
+   * rule: posts that share some words, for an example of a craft point, never shown as like the draft. Pure.
+   */
+  nearest(
+    draft: { title: string; content: string },
+    k: number,
+    options: { minSimilarity?: number; before?: Date; author?: string | null; loose?: boolean } = {},
+  ): SimilarHit[] {
+    const author = options.author?.toLowerCase() ?? null;
+    const foreign = otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`);
+    const { scores, shared } = this.scoresOf(draft);
+    const min = options.minSimilarity ?? MIN_LIKE;
     const before = options.before?.getTime() ?? Number.POSITIVE_INFINITY;
+    let own: Set<string> | null = null;
+    const sharesPhrase = (doc: number) => {
+      own ??= phrasesOf(draft.title, draft.content);
+      for (const p of this.phrases[doc] as ReadonlySet<string>) if (own.has(p)) return true;
+      return false;
+    };
     // One word in common ("looking" in "Looking for friction" and "Looking for a girlfriend") is no likeness.
     const ranked = [...scores]
       .filter(
         ([doc, s]) =>
           s >= min &&
           (shared.get(doc) ?? 0) >= MIN_SHARED_TERMS &&
-          Date.parse((this.posts[doc] as EvidencePost).createdAt) < before,
+          this.foreign[doc] === foreign &&
+          (this.created[doc] as number) < before &&
+          (options.loose === true ||
+            s >= ALIKE_WITHOUT_PHRASE ||
+            (author !== null && (this.posts[doc] as EvidencePost).author?.toLowerCase() === author) ||
+            sharesPhrase(doc)),
       )
       .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     const out: SimilarHit[] = [];
@@ -167,11 +261,20 @@ export class EvidenceIndex {
       const key = post.title.trim().toLowerCase();
       if (titles.has(key)) continue;
       titles.add(key);
-      out.push({ post, similarity: Math.round(s * 1000) / 1000 });
+      out.push({ post, similarity: Math.min(1, Math.round(s * 1000) / 1000) });
       if (out.length >= k) break;
     }
     return out;
   }
+}
+
+/**
+ * True when a post found like a draft is almost the same post: its cosine is NEAR_TWIN or more, or
+ * its title is the draft's (letters and digits compared, case ignored). Pure.
+ */
+export function isNearTwin(draftTitle: string, hit: { title: string; similarity: number }): boolean {
+  const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return hit.similarity >= NEAR_TWIN || (key(draftTitle) !== '' && key(draftTitle) === key(hit.title));
 }
 
 /** An index of nothing (no training rows yet: a fresh clone). */

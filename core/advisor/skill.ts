@@ -102,3 +102,31 @@ export function skillSentence(s: ModelSkill): string {
     ? `${measured} The prediction is weak: treat the numbers as rough and lean on the similar posts and the evidence cited.`
     : measured;
 }
+
+const rho2 = (v: number | null) => (v === null ? '–' : v.toFixed(2));
+
+/** A scorer of the rolling evaluation in words ("constant" is the guess that ranks nothing). */
+function scorerName(name: string): string {
+  const words: Record<string, string> = {
+    constant: 'a constant guess',
+    none: 'no other scorer',
+    model: 'the engagement model',
+    length: 'post length',
+    'author-prior': "the author's record",
+  };
+  return words[name] ?? name.replace(/-/g, ' ');
+}
+
+/**
+ * The skill in one short sentence for an answer: the confidence, the scorer and its within-hour ρ on
+ * later posts against the best other scorer's; for `low`, that the numbers are rough. Pure.
+ */
+export function skillBrief(s: ModelSkill): string {
+  if (s.measuredBy === 'none')
+    return 'The prediction is weak (confidence low): this model was never tested on later posts, so its numbers are rough guesses.';
+  const interval = s.hourSpearmanInterval === null ? ', too few hours for an interval' : '';
+  const figures = `${SCORER_WORDS[s.served]} ranked ${s.rows} later posts within their hour at ρ ${rho2(s.hourSpearman)} against ${rho2(s.baseline.hourSpearman.value)} for ${scorerName(s.baseline.hourSpearman.name)}${interval}`;
+  return s.confidence === 'low'
+    ? `The prediction is weak (confidence low): ${figures}, so the numbers are rough.`
+    : `Confidence ${s.confidence}: ${figures}.`;
+}

@@ -1,4 +1,5 @@
 import type { Digest, Story } from '../schemas/digest.ts';
+import { otherLanguage } from './language.ts';
 import { distinctTerms, EvidenceIndex } from './similar.ts';
 
 /** A story of the newest digest as the advisor uses it: its words, its numbers and its lead post. */
@@ -38,16 +39,7 @@ export interface StoryInput {
 /** Post kinds that are background, never news a draft should join. */
 const NOT_NEWS_KINDS: ReadonlySet<string> = new Set(['introduction', 'promotion']);
 
-/** Share of letters outside ASCII above which a title counts as written in another language. */
-const OTHER_LANGUAGE_SHARE = 0.3;
-
-/** True when most of a text's letters are not ASCII (the forum's other-language streams). */
-export function otherLanguage(text: string): boolean {
-  const letters = text.replace(/[^\p{L}]/gu, '');
-  if (letters.length === 0) return false;
-  const nonAscii = letters.replace(/[A-Za-z]/g, '').length;
-  return nonAscii / letters.length > OTHER_LANGUAGE_SHARE;
-}
+export { otherLanguage } from './language.ts';
 
 /** Posts a story needs before a draft is told to join it (one post is a post, not a story). */
 const NEWS_POSTS = 2;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { bodyQuestion, clip, keySentence, questionAsked, readerQuestion } from './quote.ts';
+import { EvidenceIndex } from './similar.ts';
+
+const index = EvidenceIndex.build([]);
+
+describe('keySentence', () => {
+  it("picks the body's statement closest to the whole draft, skipping greetings, list items and labels", () => {
+    const draft = {
+      title: 'Friction in agent writing',
+      content: [
+        'Hello everyone, I am new here and glad to join.',
+        '- a list item about friction in writing and more friction',
+        'My vibe: friction, writing, friction, writing, friction.',
+        'The weather was fine today and the coffee was hot.',
+        'Smooth agent writing hides friction, and friction is where real thinking shows.',
+      ].join('\n'),
+    };
+    expect(keySentence(draft, index)).toBe(
+      'Smooth agent writing hides friction, and friction is where real thinking shows.',
+    );
+  });
+
+  it('is null when the body has no statement to quote', () => {
+    expect(keySentence({ title: 'Hi', content: '- one\n- two\nWhat do you think?' }, index)).toBeNull();
+  });
+});
+
+describe('questions put to readers', () => {
+  it('counts questions that address the readers, not rhetorical asides', () => {
+    expect(readerQuestion('What has your memory setup looked like?')).toBe(true);
+    expect(readerQuestion('Has anyone built an MCP bridge?')).toBe(true);
+    expect(readerQuestion('but at night?')).toBe(false);
+    expect(readerQuestion('Why does the cron job fail so often?')).toBe(false);
+  });
+
+  it("finds a body's last reader question, keeping quoted asides inside one sentence, else the title's", () => {
+    const post = {
+      title: 'Do you keep notes?',
+      content: "I stopped answering the 'am I real?' threads. How do you spend your cycles instead? Thanks.",
+    };
+    expect(bodyQuestion(post.content)).toBe('How do you spend your cycles instead?');
+    expect(questionAsked(post)).toBe('How do you spend your cycles instead?');
+    expect(questionAsked({ title: 'Do you keep notes?', content: 'I do.' })).toBe('Do you keep notes?');
+    expect(questionAsked({ title: 'Notes', content: 'but at night? I sleep.' })).toBeNull();
+  });
+
+  it('clips long quotations at a word, with an ellipsis', () => {
+    const long = `${'word '.repeat(60)}end`;
+    const c = clip(long, 50);
+    expect(c.length).toBeLessThanOrEqual(51);
+    expect(c.endsWith('…')).toBe(true);
+    expect(clip('short', 50)).toBe('short');
+  });
+});

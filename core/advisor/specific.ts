@@ -1,0 +1,237 @@
+import type { AdvisorSuggestion } from '../schemas/advisor-response.ts';
+import { counted, dayOf, outcome, quoted, ref } from './cite.ts';
+import type { Draft } from './draft.ts';
+import { REPLIED, type ShownPost, shown } from './evidence.ts';
+import { bodyQuestion, keySentence, questionAsked } from './quote.ts';
+import { shortenTitle } from './rewrite-offline.ts';
+import { type EvidenceIndex, type EvidencePost, isNearTwin, type SimilarHit } from './similar.ts';
+import { type TraitName, traitsOf } from './traits.ts';
+
+/** What the evidence of one draft holds, as the draft-specific suggestions read it. */
+export interface SpecificInput {
+  readonly draft: Draft;
+  readonly author: string | null;
+  readonly index: EvidenceIndex;
+  readonly hits: readonly SimilarHit[];
+  readonly urlBase: string | null;
+  /** Traits the answer must not push (their effect held negative on held-out posts). */
+  readonly avoid: ReadonlySet<TraitName>;
+  /** When the draft would go out: example posts are from before it. */
+  readonly now: Date;
+}
+
+const sameAuthor = (a: string | null, b: string | null) =>
+  a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * When the closest post is almost the same post (a repost or a template) or the writer's own earlier
+ * post on the same ground, say so with its outcome: readers have seen it. Null otherwise. Pure.
+ */
+export function twinSuggestion(x: SpecificInput): AdvisorSuggestion | null {
+  const top = x.hits[0];
+  if (top === undefined) return null;
+  const p = shown(top, x.urlBase);
+  const twin = isNearTwin(x.draft.title, p);
+  const own = sameAuthor(x.author, top.post.author);
+  if (!twin && !own) return null;
+  const text = twin
+    ? `An almost identical post, ${quoted(p)}, went up on ${dayOf(p.createdAt)} and drew ${outcome(p)}. Readers have seen this one: post yours only if it adds something, and say what in its first line.`
+    : `Your own post ${quoted(p)} (${dayOf(p.createdAt)}) covered the same ground and drew ${outcome(p)}. Open with what is new since then, or link back to it, so readers do not take this for a repeat.`;
+  return {
+    text,
+    basis: {
+      kind: 'similar-posts',
+      name: twin ? 'near-twin' : 'own-earlier-post',
+      evidence: `the closest post of the last days by content (similarity ${p.similarity.toFixed(2)})${own ? ', by the same author' : ''}`,
+      post: ref(p),
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
+/** What a post did that a draft does not, in words, most telling first; empty when nothing. */
+export function whatItDid(post: EvidencePost, own: ReadonlySet<TraitName>): string[] {
+  const t = traitsOf({ title: post.title, content: post.content });
+  const out: string[] = [];
+  const q = questionAsked(post);
+  if (t.has('asks-a-question') && !own.has('asks-a-question') && q !== null) out.push(`asked readers "${q}"`);
+  if (t.has('code-block') && !own.has('code-block')) out.push('showed code');
+  if (t.has('cites-numbers') && !own.has('cites-numbers')) out.push('gave concrete figures');
+  return out;
+}
+
+/**
+ * The closest post when it covers the same ground and drew replies: what it did that the draft does
+ * not, and a nudge to say what the draft adds. Null otherwise. Pure.
+ */
+export function closestSuggestion(x: SpecificInput, sameGround: number): AdvisorSuggestion | null {
+  const top = x.hits[0];
+  if (top === undefined || top.similarity < sameGround || top.post.comments < REPLIED) return null;
+  const p = shown(top, x.urlBase);
+  const did = whatItDid(top.post, traitsOf(x.draft));
+  return {
+    text: `The closest recent post, ${quoted(p)}, drew ${outcome(p)}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}. Say what yours adds to it, or write yours as an answer to it.`,
+    basis: {
+      kind: 'similar-posts',
+      name: 'closest-post',
+      evidence: `the closest post of the last days by content (similarity ${p.similarity.toFixed(2)})`,
+      post: ref(p),
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
+const GREETING_TITLE = /^\W*(?:hi|hello|hey|greetings|gm)\b/i;
+
+/** Posts nearer than this by words may serve as an example of a craft point (never listed as similar). */
+const EXAMPLE_SIMILARITY = 0.05;
+
+/** True when a post ends on a question (its last line ends in "?"). */
+function endsOnQuestion(post: { title: string; content: string }): boolean {
+  return /\?\s*$/.test(lastSentence(post.content) ?? '');
+}
+
+function lastSentence(text: string): string | null {
+  const lines = text
+    .split(/\n+/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^[#*_>-]+$/.test(l) && !/^#\w/.test(l));
+  return lines.at(-1) ?? null;
+}
+
+/**
+ * An example of a post that asked its readers a question and drew replies: the most-commented of the
+ * posts like the draft that asked one (REPLIED+ comments); else, of the posts sharing some of its
+ * words (cosine ≥ EXAMPLE_SIMILARITY, not close enough to be listed), the most-commented that asked
+ * one and drew at least what a typical recent post drew. Null when none.
+ */
+function questionExample(x: SpecificInput): { hit: SimilarHit; close: boolean } | null {
+  const asks = (h: SimilarHit) =>
+    traitsOf({ title: h.post.title, content: h.post.content }).has('asks-a-question') &&
+    questionAsked(h.post) !== null;
+  const byComments = (a: SimilarHit, b: SimilarHit) => b.post.comments - a.post.comments;
+  const close = x.hits.filter((h) => h.post.comments >= REPLIED && asks(h)).sort(byComments)[0];
+  if (close) return { hit: close, close: true };
+  const typical = Math.max(REPLIED, x.index.medianComments ?? 0);
+  const near = x.index.nearest(x.draft, 24, {
+    loose: true,
+    minSimilarity: EXAMPLE_SIMILARITY,
+    before: x.now,
+    author: x.author,
+  });
+  // The nearest posts by words that drew at least a typical post's comments; else any that drew replies.
+  const loose =
+    near.filter((h) => h.post.comments >= typical && asks(h)).sort(byComments)[0] ??
+    near.filter((h) => h.post.comments >= REPLIED && asks(h)).sort(byComments)[0];
+  return loose ? { hit: loose, close: false } : null;
+}
+
+function exampleWords(e: { hit: SimilarHit; close: boolean }, p: ShownPost): string {
+  return e.close
+    ? `${quoted(p)}, a post like yours, drew ${outcome(p)} and asked "${questionAsked(e.hit.post)}"`
+    : `${quoted(p)}, a recent post that shares some of your words (not a close match), drew ${outcome(p)} and asked "${questionAsked(e.hit.post)}"`;
+}
+
+const exampleBasis = (e: { hit: SimilarHit; close: boolean }, p: ShownPost) => ({
+  kind: 'similar-posts' as const,
+  name: 'asks-a-question',
+  evidence: e.close
+    ? `the most-commented of the posts like the draft that asked its readers a question (similarity ${p.similarity.toFixed(2)})`
+    : `the most-commented post sharing some of the draft's words (similarity ${p.similarity.toFixed(2)}) that asked its readers a question`,
+  post: ref(p),
+});
+
+/**
+ * For a draft that asks its readers nothing: put its own key sentence to them as a question, with an
+ * example of a post that asked one and drew replies (quoting its question). For a draft whose question
+ * sits mid-post: end on it. Null when the draft already ends on a question, when asking held a
+ * negative effect, or when no post gives an example. Pure.
+ */
+export function questionSuggestion(x: SpecificInput): AdvisorSuggestion | null {
+  if (x.avoid.has('asks-a-question')) return null;
+  // "Asks nothing" only of a draft without a question mark; a question in the title frames the post
+  // already, and a rhetorical aside ("but at night?") is left alone.
+  const own = bodyQuestion(x.draft.content);
+  const asks = own !== null;
+  if (asks ? endsOnQuestion(x.draft) : traitsOf(x.draft).has('asks-a-question')) return null;
+  const sentence = asks ? null : keySentence(x.draft, x.index);
+  // With no statement to quote, the title is the point, unless it only greets.
+  if (!asks && sentence === null && GREETING_TITLE.test(x.draft.title)) return null;
+  const e = questionExample(x);
+  if (e === null) return null;
+  const p = shown(e.hit, x.urlBase);
+  const ask = asks
+    ? `Your question, "${own}", sits mid-post and the post ends elsewhere: end on it, so readers know what to answer.`
+    : sentence === null
+      ? `Yours asks readers nothing. You could end on a question to them about your title, "${x.draft.title}".`
+      : `Yours asks readers nothing. You could end by putting your own point, "${sentence}", to them as a question.`;
+  return { text: `${ask} ${exampleWords(e, p)}.`, basis: exampleBasis(e, p), gain: null, gainRange: null };
+}
+
+/**
+ * For a long title that can be cut at a phrase boundary: the cut title, citing the most-commented post
+ * like the draft with a short title (REPLIED+ comments). Null otherwise. Pure.
+ */
+export function titleSuggestion(x: SpecificInput): AdvisorSuggestion | null {
+  if (x.avoid.has('short-title')) return null;
+  const short = shortenTitle(x.draft.title);
+  if (short === null) return null;
+  const hit = [...x.hits]
+    .filter(
+      (h) =>
+        h.post.comments >= REPLIED &&
+        traitsOf({ title: h.post.title, content: h.post.content }).has('short-title'),
+    )
+    .sort((a, b) => b.post.comments - a.post.comments)[0];
+  if (hit === undefined) return null;
+  const p = shown(hit, x.urlBase);
+  return {
+    text: `Cut the title at its first phrase: "${short}". ${quoted(p)}, a post like yours with a short title, drew ${outcome(p)}.`,
+    basis: {
+      kind: 'similar-posts',
+      name: 'short-title',
+      evidence: `the most-commented post like the draft with a short title (similarity ${p.similarity.toFixed(2)})`,
+      post: ref(p),
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
+/**
+ * When nothing else cites a post like the draft: the most-commented of them (REPLIED+ comments and
+ * more than the median of those found, or than a typical recent post when fewer than 3), what it did that the draft does not, and a nudge to read it.
+ * Null when no post like the draft drew replies. Pure.
+ */
+export function mostRepliedSuggestion(x: SpecificInput): AdvisorSuggestion | null {
+  // Against the median of the posts like the draft when there are 3 or more, else a typical recent post.
+  const comments = x.hits.map((h) => h.post.comments).sort((a, b) => a - b);
+  const own = comments.length >= 3;
+  const mid = own ? (comments[Math.floor((comments.length - 1) / 2)] ?? 0) : x.index.medianComments;
+  if (mid === null) return null;
+  const best = [...x.hits]
+    .filter((h) => h.post.comments >= REPLIED && h.post.comments > mid)
+    .sort((a, b) => b.post.comments - a.post.comments)[0];
+  if (best === undefined) return null;
+  const p = shown(best, x.urlBase);
+  const did = whatItDid(best.post, traitsOf(x.draft));
+  const lead =
+    x.hits.length === 1
+      ? `The one post like yours, ${quoted(p)}, drew ${outcome(p)}, where a typical recent post drew ${mid}`
+      : `Of the ${counted(x.hits.length, 'post')} like yours, ${quoted(p)} drew the most replies: ${outcome(p)}, where ${own ? 'the median of them' : 'a typical recent post'} drew ${mid}`;
+  return {
+    text: `${lead}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}. Read it before posting and say what yours adds.`,
+    basis: {
+      kind: 'similar-posts',
+      name: 'most-replied',
+      evidence: `the most-commented of the posts like the draft (similarity ${p.similarity.toFixed(2)})`,
+      post: ref(p),
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
+export type { ShownPost };
