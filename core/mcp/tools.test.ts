@@ -56,3 +56,10 @@ describe('the MCP tool table', () => {
     );
   });
 });
+
+describe('tool descriptions', () => {
+  it('name the concrete REST paths, never the route table placeholder', () => {
+    for (const tool of MCP_TOOLS) expect(toolDescription(tool)).not.toContain('{platform}');
+    expect(toolDescription(MCP_TOOLS[0])).toContain('GET /api/forum/digests/latest');
+  });
+});

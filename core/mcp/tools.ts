@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HISTORY_BOUNDS, LIMITS, SAMPLE_MIN_AGE_HOURS } from '../limits.ts';
 import { formatUsd } from '../payment.ts';
-import { ROUTE, type RouteId } from '../routes.ts';
+import { ROUTE, type RouteId, routePath } from '../routes.ts';
 import { AdvisorRequest } from '../schemas/advisor.ts';
 import { HistoryQuery } from '../schemas/envelope.ts';
 import { NarrativeInput, NarrativeResult, SearchInput, SearchResult } from './archive.ts';
@@ -41,7 +41,7 @@ export const MCP_TOOLS = [
     name: 'get_latest_digest',
     title: 'Latest digest',
     route: 'latest',
-    returns: 'The most recent completed hourly digest (the same JSON as GET /api/{platform}/digests/latest).',
+    returns: `The most recent completed hourly digest (the same JSON as GET ${routePath(ROUTE.latest)}).`,
     input: NoInput,
     output: responseOf('latest'),
   },
@@ -98,7 +98,7 @@ export const MCP_TOOLS = [
     name: 'get_digest_history',
     title: 'Digest history',
     route: 'history',
-    returns: `The full digests of the last \`hours\` (${H.min}–${H.max}), at most \`limit\` (${H.min}–${H.max}), newest first (the same JSON as GET /api/{platform}/digests).`,
+    returns: `The full digests of the last \`hours\` (${H.min}–${H.max}), at most \`limit\` (${H.min}–${H.max}), newest first (the same JSON as GET ${routePath(ROUTE.history)}).`,
     input: HistoryQuery,
     output: responseOf('history'),
   },
@@ -106,7 +106,7 @@ export const MCP_TOOLS = [
     name: 'advise_post',
     title: 'Viral Advisor',
     route: 'advisor',
-    returns: `The Viral Advisor on a draft post: predicted engagement, virality score, rewrites and similar posts (the same JSON as POST /api/{platform}/advisor). A free-tier key in the x-api-key header of the MCP request allows ${LIMITS.advisorKey.max} calls a day, shared with the REST route.`,
+    returns: `The Viral Advisor on a draft post: predicted engagement, virality score, rewrites and similar posts (the same JSON as POST ${routePath(ROUTE.advisor)}). A free-tier key in the x-api-key header of the MCP request allows ${LIMITS.advisorKey.max} calls a day, shared with the REST route.`,
     input: AdvisorRequest,
     output: responseOf('advisor'),
   },
