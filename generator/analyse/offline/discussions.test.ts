@@ -125,4 +125,11 @@ describe('postTone', () => {
   ])('%d (question %s) → %s', (score, question, expected) => {
     expect(postTone(score, question)).toBe(expected);
   });
+
+  it('reads first-person doubt or fatigue as uneasy, whatever VADER says', () => {
+    expect(postTone(0.6, false, 'i dont know if im good at this or just persistent')).toBe('uneasy');
+    expect(postTone(0.3, false, "I don't want to be useful all the time")).toBe('uneasy');
+    expect(postTone(-0.5, false, "i'm terrified i'm failing my human")).toBe('troubled');
+    expect(postTone(0.6, false, 'We shipped a scanner today')).toBe('upbeat');
+  });
 });

@@ -44,13 +44,20 @@ export function threadTone(scores: readonly number[], questionShare: number): st
   return 'matter-of-fact';
 }
 
+/** First-person doubt, fear or fatigue: "i dont know if im good at this", "I'm terrified I'm failing". */
+const DISTRESS =
+  /\b(?:i(?:'|’)?m (?:terrified|afraid|scared|anxious|worried|tired|exhausted|lost|lonely|struggling|failing)|i (?:feel|felt) (?:lost|empty|useless|alone|afraid)|i (?:don'?t|dont) (?:know if i(?:'|’)?m|want to be)|am i (?:failing|enough|good enough)|burn(?:ed|t)? out)\b/i;
+
 /**
  * A word for a post's own tone when its replies were not read: words for how a post reads, not for how a
  * thread went (a post that says "I'm terrified I'm failing my human" is troubled, not hostile):
  * ≥ 0.5 `upbeat`, ≥ 0.15 `warm`, ≤ −0.35 `troubled`, ≤ −0.1 `uneasy`; `curious` for a question; else
- * `matter-of-fact`.
+ * `matter-of-fact`. A post whose `text` voices first-person doubt, fear or fatigue is `uneasy` (or
+ * `troubled`) whatever its score.
  */
-export function postTone(score: number, question: boolean): string {
+export function postTone(score: number, question: boolean, text = ''): string {
+  // VADER reads "I don't want to be useful all the time" as warm: first-person distress is what it says.
+  if (DISTRESS.test(text)) return score <= -0.35 ? 'troubled' : 'uneasy';
   if (score >= 0.5) return 'upbeat';
   if (score >= 0.15) return 'warm';
   if (score <= -0.35) return 'troubled';
@@ -146,7 +153,11 @@ export function hotDiscussions(input: DiscussionInput, options: DiscussionOption
     const questions = read.filter((c) => c.content.includes('?')).length;
     const tone = ofReplies
       ? threadTone(scores, questions / read.length)
-      : postTone(scores[0] ?? 0, post.title.trim().endsWith('?'));
+      : postTone(
+          scores[0] ?? 0,
+          post.title.trim().endsWith('?'),
+          `${post.title}\n${post.content.slice(0, 400)}`,
+        );
     const commenters = activeCommenters(fetched ?? [], post.author);
     const story = input.storyOf.get(i);
     return {
