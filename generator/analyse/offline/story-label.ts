@@ -15,7 +15,7 @@ export interface LabelInput {
   readonly idf: (key: string) => number;
 }
 
-const MAX_TITLE_WORDS = 8;
+const MAX_TITLE_WORDS = 12;
 /** Nouns that cannot head a label: `long term`, `a lot`, `end of`. */
 const WEAK_HEADS: ReadonlySet<string> = new Set([
   'term',
