@@ -123,7 +123,11 @@ describe('advise', () => {
     // Nothing to compare with and no suggestion: no verdict against the draft from a score without skill.
     expect(off.verdict).toBe('post');
     expect(off.reasoning).toMatch(/^No close posts in the last days/);
-    expect(off.reasoning).toMatch(/The prediction is weak .*As a rough guide only/);
+    // One line for the weak numbers, with what a typical post draws; no reach, score or model boast.
+    expect(off.reasoning).toMatch(/Rough model guess \(little skill\): about \d+ comments?\./);
+    expect(off.reasoning).not.toMatch(/viral|reach|above \d+%|Model \d/);
+    // The factors stay in the answer, but none claims an effect.
+    for (const f of off.factors) expect(f.explanation).toMatch(/not read as an effect/);
   });
 });
 
@@ -217,7 +221,10 @@ describe('grounded in real posts', () => {
     // The prediction has no shown skill (no rolling figures): the answer leads with the evidence.
     expect(r.reasoning).toMatch(/^Posts most like yours in the last days: ".+" \(\d+ comments?/);
     expect(r.reasoning).toMatch(/a typical recent post drew 9\)/);
-    expect(r.reasoning.indexOf('Posts most like yours')).toBeLessThan(r.reasoning.indexOf('rough guide'));
+    expect(r.reasoning.indexOf('Posts most like yours')).toBeLessThan(
+      r.reasoning.indexOf('guess (little skill)'),
+    );
+    expect(r.reasoning).toMatch(/guess \(little skill\): about \d+ comments?; a typical post draws 9\.$/);
   });
 
   it('says what the similar posts that drew replies did, citing one, and writes the question from the draft', () => {
@@ -414,7 +421,8 @@ describe('confidence from the rolling-origin evaluation', () => {
     });
     expect(low.skill).toMatchObject({ confidence: 'low', beatsBaselines: false });
     expect(low.weakPrediction).toBe(true);
-    expect(low.reasoning).toMatch(/The prediction is weak/);
+    expect(low.reasoning).toMatch(/guess \(little skill\)/);
+    expect(medium.reasoning).not.toMatch(/guess \(little skill\)/);
     const unmeasured = advise({ model: compileModel(testArtifact()), context, request: request(DRAFT), now });
     expect(unmeasured.skill).toMatchObject({ confidence: 'low', measuredBy: 'none' });
   });
