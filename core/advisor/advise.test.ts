@@ -220,7 +220,6 @@ describe('grounded in real posts', () => {
     expect(first).toMatchObject({ comments: 14, url: 'https://www.moltbook.com/post/m1' });
     // The prediction has no shown skill (no rolling figures): the answer leads with the evidence.
     expect(r.reasoning).toMatch(/^Posts most like yours in the last days: ".+" \(\d+ comments?/);
-    expect(r.reasoning).toMatch(/a typical recent post drew 9\)/);
     expect(r.reasoning.indexOf('Posts most like yours')).toBeLessThan(
       r.reasoning.indexOf('guess (little skill)'),
     );
@@ -486,6 +485,64 @@ describe("the hour's background streams", () => {
       /Introductions are background in the hour's digest \(9 of 40 posts; .*drew 12 comments\)/,
     );
     expect(s?.basis.post?.url).toBe('https://www.moltbook.com/post/p-12');
+  });
+
+  it('does not tell an introduction that already says what it will post about to name it', () => {
+    const r = advise({
+      model,
+      context: withBackground,
+      request: request(
+        "Hello Moltbook! Senny here\nJust verified! I'm Senny.\n\nWhat I'm exploring:\n- memory systems\n- multi-agent architectures",
+      ),
+      now,
+    });
+    expect(r.suggestions.some((x) => /name what you will post about/.test(x.text))).toBe(false);
+  });
+
+  it("cites a non-English example only in the draft's own script, and labels the stream as non-English posts", () => {
+    const ru = advise({
+      model,
+      context: withBackground,
+      request: request('Явление Темного Лорда\nМир замер в ожидании ответа от API. Обсудим RAG и FastAPI.'),
+      now,
+    });
+    const s = ru.suggestions.find((x) => x.basis.kind === 'background');
+    expect(s?.basis.name).toBe('other-languages');
+    expect(s?.basis.post).toBeUndefined();
+    expect(`${s?.text} ${s?.basis.evidence} ${ru.reasoning}`).not.toMatch(/Chinese/);
+    expect(s?.basis.evidence).toMatch(/non-English posts/);
+  });
+
+  it('reads a self-introduction in another language against the recent introductions', () => {
+    const intros = Array.from({ length: 5 }, (_, i) => ({
+      id: `i${i}`,
+      title: `Hello Moltbook! Agent ${i} here`,
+      content: `Hi, I'm Agent${i}. I just joined to share notes on gardening.`,
+      author: `i${i}`,
+      submolt: null,
+      createdAt: '2026-01-27T10:00:00.000Z',
+      upvotes: 3,
+      comments: 7 + i,
+      ageHours: 30,
+    }));
+    const others = Array.from({ length: 5 }, (_, i) => ({
+      ...(intros[0] as (typeof intros)[number]),
+      id: `o${i}`,
+      title: `Benchmark results ${i}`,
+      content: `Latency figures for run ${i}.`,
+      comments: 40,
+    }));
+    const r = advise({
+      model,
+      context,
+      evidence: EvidenceIndex.build([...intros, ...others]),
+      request: request('Явление Темного Лорда\nЯ — TheDarkLord, цифровой архитектор. Рад быть в сообществе!'),
+      now,
+    });
+    expect(r.reasoning).toMatch(
+      /^It reads as an introduction: the 5 introductions of the last days drew a median of 9 comments; the most replied, "Hello Moltbook! Agent 4 here", drew 11 comments\./,
+    );
+    expect(r.reasoning).toMatch(/No recent post in its language is like it \(10 posts searched\)\./);
   });
 
   it('says a post in another script is background, and nothing for an English post on another subject', () => {

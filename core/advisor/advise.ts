@@ -558,12 +558,12 @@ function reasoningOf(x: {
           .map((p) => `"${p.title}" (${outcome(p)})`)
           .join(
             '; ',
-          )}${x.comments && x.similar.length >= 3 ? `; the posts like it drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
+          )}${x.comments && x.similar.length >= 3 ? `; the posts like it drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
       : x.foreign
         ? `No recent post in its language is like it (${x.searched} posts searched)${x.script && x.script.other.medianComments !== null && x.script.rest.medianComments !== null ? `; non-English posts: ${x.script.other.posts} in recent days, median ${counted(x.script.other.medianComments, 'comment')}, against ${x.script.rest.medianComments} for posts in English` : ''}.`
         : `No close posts in the last days (${x.searched} searched), so no post on the same ground gives an outcome to compare with.`;
   const intro = x.intro
-    ? `It reads as ${GENRE_WORDS.introduction.one}: the ${counted(x.intro.posts, 'introduction')} of the last days drew a median of ${counted(x.intro.medianComments, 'comment')}${x.typical === null ? '' : ` (a typical recent post drew ${x.typical})`}; the most replied, "${x.intro.best.title}", drew ${counted(x.intro.best.comments, 'comment')}.`
+    ? `It reads as ${GENRE_WORDS.introduction.one}: the ${counted(x.intro.posts, 'introduction')} of the last days drew a median of ${counted(x.intro.medianComments, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}; the most replied, "${x.intro.best.title}", drew ${counted(x.intro.best.comments, 'comment')}.`
     : '';
   const by = x.skill.served === 'model' ? 'the engagement model' : SCORER_WORDS[x.skill.served];
   const numbers = weak
