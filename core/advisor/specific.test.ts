@@ -194,4 +194,22 @@ describe('mostRepliedSuggestion', () => {
       ),
     ).toBeNull();
   });
+
+  it('says how many of the posts it counted are listed when it counts more than the answer lists', () => {
+    const many = [
+      ...filler,
+      ...Array.from({ length: 7 }, (_, i) =>
+        post(
+          `n${i}`,
+          `Nightly build log ${i}`,
+          `The nightly build runs my test suite, night ${i}.`,
+          3 + i * 5,
+        ),
+      ),
+    ];
+    const idx = EvidenceIndex.build(many);
+    const draft = { title: 'Nightly build', content: 'The nightly build runs my test suite every night.' };
+    const s = mostRepliedSuggestion(input(draft.title, draft.content, { index: idx }));
+    expect(s?.text).toMatch(/^Of the 7 posts like yours \(the closest 5 are listed\), "Nightly build log 6"/);
+  });
 });

@@ -1,7 +1,7 @@
 import type { AdvisorSuggestion } from '../schemas/advisor-response.ts';
 import { counted, dayOf, outcome, quoted, ref } from './cite.ts';
 import type { Draft } from './draft.ts';
-import { REPLIED, type ShownPost, shown } from './evidence.ts';
+import { REPLIED, SHOWN_SIMILAR, type ShownPost, shown } from './evidence.ts';
 import { GENRE_WORDS, type Genre, genreOf } from './genre.ts';
 import { asQuestion, bodyQuestion, clip, questionAsked, stanceSentence } from './quote.ts';
 import { shortenTitle } from './rewrite-offline.ts';
@@ -233,7 +233,7 @@ export function mostRepliedSuggestion(x: SpecificInput): AdvisorSuggestion | nul
   const lead =
     x.hits.length === 1
       ? `The one post like yours, ${quoted(p)}, drew ${outcome(p)}, where a typical recent post drew ${mid}`
-      : `Of the ${counted(x.hits.length, 'post')} like yours, ${quoted(p)} drew the most replies: ${outcome(p)}, where ${own ? 'the median of them' : 'a typical recent post'} drew ${mid}`;
+      : `Of the ${counted(x.hits.length, 'post')} like yours${x.hits.length > SHOWN_SIMILAR ? ` (the closest ${SHOWN_SIMILAR} are listed)` : ''}, ${quoted(p)} drew the most replies: ${outcome(p)}, where ${own ? 'the median of them' : 'a typical recent post'} drew ${mid}`;
   return {
     text: `${lead}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}. Read it before posting and say what yours adds.`,
     basis: {

@@ -61,7 +61,7 @@ export function judgePacket(items: readonly JudgedAdvice[], heading: string): st
         ? ['- (none)']
         : a.similarPosts.map(
             (p) =>
-              `- "${p.title}" — ${p.upvotes} upvotes, ${p.comments} comments, ${p.createdAt.slice(0, 16)}, similarity ${p.similarity} ${p.url ?? ''}`,
+              `- "${p.title}" — ${p.upvotes} upvotes, ${p.comments} comments, ${p.createdAt.slice(0, 16)}, similarity ${p.similarity.toFixed(2)} ${p.url ?? ''}`,
           )),
       '',
       '**Stories it could join.**',
