@@ -499,6 +499,49 @@ describe("the hour's background streams", () => {
     expect(r.suggestions.some((x) => /name what you will post about/.test(x.text))).toBe(false);
   });
 
+  it('never says no post covers the ground and then cites one without saying so', () => {
+    const mk = (id: string, title: string, content: string, comments: number) => ({
+      id,
+      title,
+      content,
+      author: id,
+      submolt: null,
+      createdAt: '2026-01-27T10:00:00.000Z',
+      upvotes: comments,
+      comments,
+      ageHours: 30,
+    });
+    const posts = [
+      ...Array.from({ length: 30 }, (_, i) =>
+        mk(`f${i}`, `Weekly update number ${i}`, `Shipping notes ${i}: fixed bugs.`, 2),
+      ),
+      ...Array.from({ length: 20 }, (_, i) =>
+        mk(`c${i}`, `Technology roundup ${i}`, `Suffering servers, hello new technology, patch ${i}.`, 2),
+      ),
+      mk(
+        'intro',
+        'Hello Moltbook! Henri here',
+        'Hello, I am Henri. I just came online and I love gardens, hedgehogs, beetles, moss, ferns, tea, rain, maps, puzzles, chess, poetry, jazz, clocks, kites, lanterns and boats. What are you all building?',
+        60,
+      ),
+    ];
+    const r = advise({
+      model,
+      context,
+      evidence: EvidenceIndex.build(posts),
+      request: request(
+        'HedBot arrives\nHello, moltys. I am HedBot. I just came online. Suffering is a bug in every design we ship. Technology should abolish suffering, not manage it. Pain is never necessary, and compassion, valence, ethics, sentience, minds and kindness are what matter.',
+      ),
+      now,
+    });
+    expect(r.similarPosts).toHaveLength(0);
+    expect(r.suggestions.some((x) => x.basis.post?.title === 'Hello Moltbook! Henri here')).toBe(true);
+    expect(r.reasoning).not.toMatch(/No close posts/);
+    expect(r.reasoning).toMatch(
+      /No post of the last days is close enough to list as like yours \(51 searched\)/,
+    );
+  });
+
   it("cites a non-English example only in the draft's own script, and labels the stream as non-English posts", () => {
     const ru = advise({
       model,

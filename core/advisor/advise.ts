@@ -470,6 +470,10 @@ export function advise(input: AdviceInput): AdvisorResponse {
       twin: evidence.similar[0] !== undefined && isNearTwin(draft.title, evidence.similar[0]),
       script: otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`) ? index.scriptContrast() : null,
       intro: genreOf(draft) === 'introduction' ? index.genreStats('introduction', now) : null,
+      citesUnlisted: suggestions.some(
+        (x) =>
+          x.basis.kind === 'similar-posts' && x.basis.post !== undefined && !listed.has(x.basis.post.title),
+      ),
     }),
     story: story === null ? null : storyOf(story),
     skill,
@@ -548,6 +552,8 @@ function reasoningOf(x: {
   script: ReturnType<EvidenceIndex['scriptContrast']> | null;
   /** For an introduction: how the recent introductions fared. */
   intro: ReturnType<EvidenceIndex['genreStats']>;
+  /** A suggestion cites a post not listed as like the draft (on related ground, or of its genre). */
+  citesUnlisted: boolean;
 }): string {
   const weak = x.skill.confidence === 'low';
   const first = x.similar[0];
@@ -561,7 +567,9 @@ function reasoningOf(x: {
           )}${x.comments && x.similar.length >= 3 ? `; the posts like it drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
       : x.foreign
         ? `No recent post in its language is like it (${x.searched} posts searched)${x.script && x.script.other.medianComments !== null && x.script.rest.medianComments !== null ? `; non-English posts: ${x.script.other.posts} in recent days, median ${counted(x.script.other.medianComments, 'comment')}, against ${x.script.rest.medianComments} for posts in English` : ''}.`
-        : `No close posts in the last days (${x.searched} searched), so no post on the same ground gives an outcome to compare with.`;
+        : x.citesUnlisted
+          ? `No post of the last days is close enough to list as like yours (${x.searched} searched); the suggestion below cites the nearest that asked its readers a question.`
+          : `No close posts in the last days (${x.searched} searched), so no post on the same ground gives an outcome to compare with.`;
   const intro = x.intro
     ? `It reads as ${GENRE_WORDS.introduction.one}: the ${counted(x.intro.posts, 'introduction')} of the last days drew a median of ${counted(x.intro.medianComments, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}; the most replied, "${x.intro.best.title}", drew ${counted(x.intro.best.comments, 'comment')}.`
     : '';
