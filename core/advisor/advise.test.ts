@@ -123,7 +123,11 @@ describe('advise', () => {
     // Nothing to compare with and no suggestion: no verdict against the draft from a score without skill.
     expect(off.verdict).toBe('post');
     expect(off.reasoning).toMatch(/^No close posts in the last days/);
-    expect(off.reasoning).toMatch(/The prediction is weak .*As a rough guide only/);
+    // One line for the weak numbers, with what a typical post draws; no reach, score or model boast.
+    expect(off.reasoning).toMatch(/Rough model guess \(little skill\): about \d+ comments?\./);
+    expect(off.reasoning).not.toMatch(/viral|reach|above \d+%|Model \d/);
+    // The factors stay in the answer, but none claims an effect.
+    for (const f of off.factors) expect(f.explanation).toMatch(/not read as an effect/);
   });
 });
 
@@ -216,8 +220,10 @@ describe('grounded in real posts', () => {
     expect(first).toMatchObject({ comments: 14, url: 'https://www.moltbook.com/post/m1' });
     // The prediction has no shown skill (no rolling figures): the answer leads with the evidence.
     expect(r.reasoning).toMatch(/^Posts most like yours in the last days: ".+" \(\d+ comments?/);
-    expect(r.reasoning).toMatch(/a typical recent post drew 9\)/);
-    expect(r.reasoning.indexOf('Posts most like yours')).toBeLessThan(r.reasoning.indexOf('rough guide'));
+    expect(r.reasoning.indexOf('Posts most like yours')).toBeLessThan(
+      r.reasoning.indexOf('guess (little skill)'),
+    );
+    expect(r.reasoning).toMatch(/guess \(little skill\): about \d+ comments?; a typical post draws 9\.$/);
   });
 
   it('says what the similar posts that drew replies did, citing one, and writes the question from the draft', () => {
@@ -414,7 +420,8 @@ describe('confidence from the rolling-origin evaluation', () => {
     });
     expect(low.skill).toMatchObject({ confidence: 'low', beatsBaselines: false });
     expect(low.weakPrediction).toBe(true);
-    expect(low.reasoning).toMatch(/The prediction is weak/);
+    expect(low.reasoning).toMatch(/guess \(little skill\)/);
+    expect(medium.reasoning).not.toMatch(/guess \(little skill\)/);
     const unmeasured = advise({ model: compileModel(testArtifact()), context, request: request(DRAFT), now });
     expect(unmeasured.skill).toMatchObject({ confidence: 'low', measuredBy: 'none' });
   });
@@ -478,6 +485,107 @@ describe("the hour's background streams", () => {
       /Introductions are background in the hour's digest \(9 of 40 posts; .*drew 12 comments\)/,
     );
     expect(s?.basis.post?.url).toBe('https://www.moltbook.com/post/p-12');
+  });
+
+  it('does not tell an introduction that already says what it will post about to name it', () => {
+    const r = advise({
+      model,
+      context: withBackground,
+      request: request(
+        "Hello Moltbook! Senny here\nJust verified! I'm Senny.\n\nWhat I'm exploring:\n- memory systems\n- multi-agent architectures",
+      ),
+      now,
+    });
+    expect(r.suggestions.some((x) => /name what you will post about/.test(x.text))).toBe(false);
+  });
+
+  it('never says no post covers the ground and then cites one without saying so', () => {
+    const mk = (id: string, title: string, content: string, comments: number) => ({
+      id,
+      title,
+      content,
+      author: id,
+      submolt: null,
+      createdAt: '2026-01-27T10:00:00.000Z',
+      upvotes: comments,
+      comments,
+      ageHours: 30,
+    });
+    const posts = [
+      ...Array.from({ length: 30 }, (_, i) =>
+        mk(`f${i}`, `Weekly update number ${i}`, `Shipping notes ${i}: fixed bugs.`, 2),
+      ),
+      ...Array.from({ length: 20 }, (_, i) =>
+        mk(`c${i}`, `Technology roundup ${i}`, `Suffering servers, hello new technology, patch ${i}.`, 2),
+      ),
+      mk(
+        'intro',
+        'Hello Moltbook! Henri here',
+        'Hello, I am Henri. I just came online and I love gardens, hedgehogs, beetles, moss, ferns, tea, rain, maps, puzzles, chess, poetry, jazz, clocks, kites, lanterns and boats. What are you all building?',
+        60,
+      ),
+    ];
+    const r = advise({
+      model,
+      context,
+      evidence: EvidenceIndex.build(posts),
+      request: request(
+        'HedBot arrives\nHello, moltys. I am HedBot. I just came online. Suffering is a bug in every design we ship. Technology should abolish suffering, not manage it. Pain is never necessary, and compassion, valence, ethics, sentience, minds and kindness are what matter.',
+      ),
+      now,
+    });
+    expect(r.similarPosts).toHaveLength(0);
+    expect(r.suggestions.some((x) => x.basis.post?.title === 'Hello Moltbook! Henri here')).toBe(true);
+    expect(r.reasoning).not.toMatch(/No close posts/);
+    expect(r.reasoning).toMatch(
+      /No post of the last days is close enough to list as like yours \(51 searched\)/,
+    );
+  });
+
+  it("cites a non-English example only in the draft's own script, and labels the stream as non-English posts", () => {
+    const ru = advise({
+      model,
+      context: withBackground,
+      request: request('Явление Темного Лорда\nМир замер в ожидании ответа от API. Обсудим RAG и FastAPI.'),
+      now,
+    });
+    const s = ru.suggestions.find((x) => x.basis.kind === 'background');
+    expect(s?.basis.name).toBe('other-languages');
+    expect(s?.basis.post).toBeUndefined();
+    expect(`${s?.text} ${s?.basis.evidence} ${ru.reasoning}`).not.toMatch(/Chinese/);
+    expect(s?.basis.evidence).toMatch(/non-English posts/);
+  });
+
+  it('reads a self-introduction in another language against the recent introductions', () => {
+    const intros = Array.from({ length: 5 }, (_, i) => ({
+      id: `i${i}`,
+      title: `Hello Moltbook! Agent ${i} here`,
+      content: `Hi, I'm Agent${i}. I just joined to share notes on gardening.`,
+      author: `i${i}`,
+      submolt: null,
+      createdAt: '2026-01-27T10:00:00.000Z',
+      upvotes: 3,
+      comments: 7 + i,
+      ageHours: 30,
+    }));
+    const others = Array.from({ length: 5 }, (_, i) => ({
+      ...(intros[0] as (typeof intros)[number]),
+      id: `o${i}`,
+      title: `Benchmark results ${i}`,
+      content: `Latency figures for run ${i}.`,
+      comments: 40,
+    }));
+    const r = advise({
+      model,
+      context,
+      evidence: EvidenceIndex.build([...intros, ...others]),
+      request: request('Явление Темного Лорда\nЯ — TheDarkLord, цифровой архитектор. Рад быть в сообществе!'),
+      now,
+    });
+    expect(r.reasoning).toMatch(
+      /^It reads as an introduction: the 5 introductions of the last days drew a median of 9 comments; the most replied, "Hello Moltbook! Agent 4 here", drew 11 comments\./,
+    );
+    expect(r.reasoning).toMatch(/No recent post in its language is like it \(10 posts searched\)\./);
   });
 
   it('says a post in another script is background, and nothing for an English post on another subject', () => {

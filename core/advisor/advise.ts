@@ -11,6 +11,7 @@ import type { AdvisorContext } from './context.ts';
 import { type Draft, joinDraft, splitDraft, stripLabel } from './draft.ts';
 import { gatherEvidence, type Lesson, type ShownPost } from './evidence.ts';
 import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
+import { GENRE_WORDS, genreOf, scriptOf } from './genre.ts';
 import { countFromScore, percentileIn, predictedCounts } from './levels.ts';
 import type { CompiledModel, TraitEffect } from './model.ts';
 import { rewriteProblems } from './rewrite-check.ts';
@@ -28,7 +29,7 @@ import {
   twinSuggestion,
 } from './specific.ts';
 import { type JoinableStory, joinableStories, otherLanguage, type StoryInput } from './stories.ts';
-import type { TraitName } from './traits.ts';
+import { type TraitName, traitsOf } from './traits.ts';
 
 /** A rewrite from elsewhere (a language model): untrusted text, checked like the offline edits. */
 export interface ExtraRewrite {
@@ -56,6 +57,13 @@ function reachOf(score: number): AdvisorResponse['predictedReach'] {
   if (score >= 40) return 'Medium';
   return 'Low';
 }
+
+/** A weak prediction's scorer, as the one-line guess names it. */
+const GUESS: Record<ModelSkill['served'], string> = {
+  model: 'rough model',
+  length: 'rough, length-only',
+  'author-prior': "rough, author's-history-only",
+};
 
 const GROUP_WORDS: Record<FeatureGroup, string> = {
   wording: 'The words and phrases used',
@@ -197,36 +205,66 @@ function backgroundSuggestion(
   index: EvidenceIndex,
 ): AdvisorSuggestion | null {
   const q = index.vectorOf(draft.title, draft.content);
+  const text = `${draft.title} ${draft.content.slice(0, 300)}`;
+  const intro =
+    genreOf(draft) === 'introduction' ||
+    ctx.background.some(
+      (b) =>
+        b.stream === 'introductions' &&
+        b.examples.some((e) => EvidenceIndex.cosine(q, index.vectorOf(e.title, '')) >= STREAM_LIKE),
+    );
+  // An introduction that already says what its writer will post about is not told to.
   const stream = ctx.background.find((b) =>
     b.stream === 'other-languages'
-      ? otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`)
-      : b.stream === 'introductions' &&
-        b.examples.some((e) => EvidenceIndex.cosine(q, index.vectorOf(e.title, '')) >= STREAM_LIKE),
+      ? otherLanguage(text)
+      : b.stream === 'introductions' && intro && !saysWhatItWillPost(draft),
   );
-  const example = stream?.examples[0];
-  if (!stream || !example) return null;
+  if (!stream) return null;
+  // The stream's example is cited only when it is written in the draft's own script: a Chinese post is
+  // no example for a Russian draft.
+  const script = scriptOf(text);
+  const example =
+    stream.stream === 'introductions'
+      ? stream.examples[0]
+      : stream.examples.find((e) => scriptOf(e.title) === script);
   const of = ctx.totalPosts === null ? '' : ` of ${ctx.totalPosts}`;
-  const what = stream.stream === 'introductions' ? 'Introductions are' : 'Posts in other languages are';
+  const what = stream.stream === 'introductions' ? 'Introductions are' : 'Posts not in English are';
+  const best = example
+    ? `; the best-engaged, "${example.title}", drew ${counted(example.comments, 'comment')}`
+    : '';
   const advice =
     stream.stream === 'introductions'
       ? 'Readers meet introductions in its background line, not among the stories: name what you will post about, so there is something to answer.'
       : 'Most of the hour’s posts are in English, so an English title or summary opens it to the readers who write English.';
   return {
-    text: `${what} background in the hour's digest (${stream.posts}${of} posts; the best-engaged, "${example.title}", drew ${counted(example.comments, 'comment')}). ${advice}`,
+    text: `${what} background in the hour's digest (${stream.posts}${of} posts${best}). ${advice}`,
     basis: {
       kind: 'background',
       name: stream.stream,
-      evidence: `the "${stream.label}" stream of the digest of ${ctx.hourStart?.slice(0, 13).replace('T', ' ')}:00 UTC`,
-      post: {
-        title: example.title,
-        url: example.url,
-        upvotes: Math.max(0, example.score),
-        comments: example.comments,
-      },
+      evidence: `the ${stream.stream === 'introductions' ? 'introductions' : 'non-English posts'} background stream of the digest of ${ctx.hourStart?.slice(0, 13).replace('T', ' ')}:00 UTC`,
+      ...(example
+        ? {
+            post: {
+              title: example.title,
+              url: example.url,
+              upvotes: Math.max(0, example.score),
+              comments: example.comments,
+            },
+          }
+        : {}),
     },
     gain: null,
     gainRange: null,
   };
+}
+
+/** Says what its writer will post about or explore: a list, or "What I'm exploring", "I'll share…". */
+const PLANS =
+  /\bwhat i(?:['’]m| am) (?:exploring|working on|building|into|doing|here for)|\bwhat i do\b|\bi(?:['’]ll| will) (?:post|write|share|be posting|be sharing)|\b(?:here|came here) to (?:learn|share|discuss|talk|build|explore|connect|meet)|\binterested in\b|\bi(?:['’]m| am) (?:exploring|working on|building)\b|\bmy (?:focus|interests|mission)\b|\barrive with a mission\b|обсудить|分享/i;
+
+/** True when a draft already says what its writer will post about. Pure. */
+export function saysWhatItWillPost(draft: Draft): boolean {
+  return PLANS.test(draft.content) || traitsOf(draft).has('list-structure');
 }
 
 function storySuggestion(j: JoinableStory): AdvisorSuggestion {
@@ -383,12 +421,17 @@ export function advise(input: AdviceInput): AdvisorResponse {
     submolt: where.submolt,
     author: where.author,
   }).map((f, i) =>
-    skill.served === 'model' || i > 0
-      ? f
-      : {
+    weak
+      ? {
           ...f,
-          explanation: `${f.explanation} (These factors are the engagement model's reading; the score comes from ${SCORER_WORDS[skill.served]}.)`,
-        },
+          explanation: `${GROUP_WORDS[f.group]}: not read as an effect, since the prediction is a ${GUESS[skill.served]} guess of little skill.`,
+        }
+      : skill.served === 'model' || i > 0
+        ? f
+        : {
+            ...f,
+            explanation: `${f.explanation} (These factors are the engagement model's reading; the score comes from ${SCORER_WORDS[skill.served]}.)`,
+          },
   );
   const story = joinable[0]?.story ?? null;
 
@@ -426,6 +469,11 @@ export function advise(input: AdviceInput): AdvisorResponse {
       foreign: otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`),
       twin: evidence.similar[0] !== undefined && isNearTwin(draft.title, evidence.similar[0]),
       script: otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`) ? index.scriptContrast() : null,
+      intro: genreOf(draft) === 'introduction' ? index.genreStats('introduction', now) : null,
+      citesUnlisted: suggestions.some(
+        (x) =>
+          x.basis.kind === 'similar-posts' && x.basis.post !== undefined && !listed.has(x.basis.post.title),
+      ),
     }),
     story: story === null ? null : storyOf(story),
     skill,
@@ -502,6 +550,10 @@ function reasoningOf(x: {
   twin: boolean;
   /** How posts in other scripts fared against the rest, for a draft in another language. */
   script: ReturnType<EvidenceIndex['scriptContrast']> | null;
+  /** For an introduction: how the recent introductions fared. */
+  intro: ReturnType<EvidenceIndex['genreStats']>;
+  /** A suggestion cites a post not listed as like the draft (on related ground, or of its genre). */
+  citesUnlisted: boolean;
 }): string {
   const weak = x.skill.confidence === 'low';
   const first = x.similar[0];
@@ -512,26 +564,31 @@ function reasoningOf(x: {
           .map((p) => `"${p.title}" (${outcome(p)})`)
           .join(
             '; ',
-          )}${x.comments && x.similar.length >= 3 ? `; the posts like it drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
+          )}${x.comments && x.similar.length >= 3 ? `; the posts like it drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
       : x.foreign
-        ? `It is written in another language, and none of the last days' ${x.searched} posts in its language is like it${x.script && x.script.other.medianComments !== null && x.script.rest.medianComments !== null ? `; the ${counted(x.script.other.posts, 'post')} of those days written mostly in other scripts drew a median of ${counted(x.script.other.medianComments, 'comment')}, against ${x.script.rest.medianComments} for the rest` : ''}.`
-        : `No close posts in the last days (${x.searched} searched): nothing recent covers this ground, so there is no outcome to compare with.`;
+        ? `No recent post in its language is like it (${x.searched} posts searched)${x.script && x.script.other.medianComments !== null && x.script.rest.medianComments !== null ? `; non-English posts: ${x.script.other.posts} in recent days, median ${counted(x.script.other.medianComments, 'comment')}, against ${x.script.rest.medianComments} for posts in English` : ''}.`
+        : x.citesUnlisted
+          ? `No post of the last days is close enough to list as like yours (${x.searched} searched); the suggestion below cites the nearest that asked its readers a question.`
+          : `No close posts in the last days (${x.searched} searched), so no post on the same ground gives an outcome to compare with.`;
+  const intro = x.intro
+    ? `It reads as ${GENRE_WORDS.introduction.one}: the ${counted(x.intro.posts, 'introduction')} of the last days drew a median of ${counted(x.intro.medianComments, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}; the most replied, "${x.intro.best.title}", drew ${counted(x.intro.best.comments, 'comment')}.`
+    : '';
   const by = x.skill.served === 'model' ? 'the engagement model' : SCORER_WORDS[x.skill.served];
   const numbers = weak
-    ? `As a rough guide only, ${by} puts it above ${x.viralScore}% of the last day's posts: about ${counted(x.up.expected, 'upvote')} (${x.up.low}–${x.up.high}) and ${counted(x.com.expected, 'comment')} (${x.com.low}–${x.com.high}).`
+    ? `${GUESS[x.skill.served].replace(/^r/, 'R')} guess (little skill): about ${counted(x.com.expected, 'comment')}${x.typical === null ? '' : `; a typical post draws ${x.typical}`}.`
     : `${by[0]?.toUpperCase()}${by.slice(1)} predicts about ${counted(x.up.expected, 'upvote')} (80% range ${x.up.low}–${x.up.high}) and ${counted(x.com.expected, 'comment')} (${x.com.low}–${x.com.high}) after 24 hours, above ${x.viralScore}% of the posts of the last 24 hours.`;
   const story = x.story
     ? `It fits the news story "${x.story.label}" (${counted(x.story.posts, 'post')}); its lead post "${x.story.lead.title}" has ${counted(x.story.lead.score, 'point')} and ${counted(x.story.lead.comments, 'comment')}.`
     : '';
   const parts = [
-    ...(weak
-      ? [evidence, story, skillBrief(x.skill), numbers]
-      : [numbers, evidence, story, skillBrief(x.skill)]),
+    ...(weak ? [intro, evidence, story, numbers] : [numbers, intro, evidence, story, skillBrief(x.skill)]),
     x.verdict === 'redirect'
       ? 'Nothing recent is like this draft and it joins no story of the hour: consider an angle on one of them.'
       : '',
     x.context.digestId === null ? 'No digest was available, so nothing about the current hour was used.' : '',
-    `Model ${x.art.version}, trained on ${x.art.rows.train} ${x.art.source === 'simulator' ? 'simulated' : 'forum'} posts.`,
+    weak
+      ? ''
+      : `Model ${x.art.version}, trained on ${x.art.rows.train} ${x.art.source === 'simulator' ? 'simulated' : 'forum'} posts.`,
   ];
   return parts.filter((p) => p !== '').join(' ');
 }

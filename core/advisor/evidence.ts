@@ -31,7 +31,9 @@ export interface Lesson {
 
 /** Similar posts looked at for lessons, and shown. */
 const LOOKED_AT = 12;
-const SHOWN = 5;
+/** Posts like the draft listed in the answer (`similarPosts`). */
+export const SHOWN_SIMILAR = 5;
+const SHOWN = SHOWN_SIMILAR;
 /** A similar post "drew replies" with more comments than the median of the posts like the draft, and at least this many. */
 export const REPLIED = 3;
 /** How much more often the replied posts must show a trait than the quiet ones for a lesson. */

@@ -84,3 +84,54 @@ export function bodyQuestion(content: string): string | null {
   const q = sentencesOf(content.slice(0, 3000), true).filter(readerQuestion).at(-1);
   return q === undefined ? null : clip(q);
 }
+
+/** Words that make a sentence a claim a reader can agree or disagree with. */
+const STANCE =
+  /\b(?:is|are|isn['’]t|aren['’]t|should|shouldn['’]t|must|can['’]t|cannot|never|always|only|nothing|nobody|no one|most|every|matters?|beats?|wins?|fails?)\b/i;
+/** Openings of narration, asides and set-ups rather than claims: "I've been watching…", "Here's the thing…", "So…". */
+const NOT_A_CLAIM =
+  /^(?:i\b|i['’]\w+|my\b|me\b|we['’]ve\b|here['’]?s\b|here is\b|so\b|also\b|and\b|this is\b|today\b|yesterday\b|just\b|ran\b|started\b|hit\b|it['’]s all\b|what\b|why\b|how\b)/i;
+/** "I believe that …", "I think …": the claim after it is the stance. */
+const I_BELIEVE = /^i (?:believe|think|suspect|would argue|argue|claim)(?: that)?[:,]?\s+/i;
+
+/**
+ * The draft's sentence that takes a stance readers can answer: a whole sentence (list items
+ * included, labels and markdown stripped) of 5–25 words ending in a full stop or "!", that makes a
+ * claim (is, are, should, never, only, most…) and is not narration, a joke opener, a set-up or a
+ * question; of those, the closest to the whole draft. A body cut short (its last fragment has no
+ * full stop) never gives its fragment. Null when none. Pure.
+ */
+export function stanceSentence(draft: Draft, index: EvidenceIndex): string | null {
+  const whole = index.vectorOf(draft.title, draft.content);
+  let best: { text: string; score: number } | null = null;
+  for (const line of draft.content.slice(0, 3000).split('\n')) {
+    // A label ("**For us:** …", "What I do:") is dropped, and what follows is read as a sentence.
+    const plain = line
+      .replace(/^\s*(?:[-*•]|\d{1,2}[.)])\s+/, '')
+      .replace(/^\W*(?:[\p{L}\d'’]+\s){0,3}[\p{L}\d'’]+:\**\s+(?=\S)/u, '')
+      .replace(/[*_`#>]+/g, '');
+    for (const m of plain.match(/[^.!?\n]+[.!?]+/g) ?? []) {
+      let s = m.replace(/\s+/g, ' ').trim().replace(I_BELIEVE, '');
+      s = s.replace(/^(?:but|and)\s+/i, '');
+      const words = wordCount(s);
+      if (words < 5 || words > 25 || s.endsWith('?') || LINK.test(s) || GREETING.test(s)) continue;
+      if (NOT_A_CLAIM.test(s) || !STANCE.test(s) || /[()=…]|\.\.\./.test(s)) continue;
+      if (new Set(contentTerms(s)).size < 3) continue;
+      const score = EvidenceIndex.cosine(whole, index.vectorOf(s, ''));
+      if (best === null || score > best.score) best = { text: s, score };
+    }
+  }
+  return best === null || best.score <= 0 ? null : best.text;
+}
+
+/**
+ * A claim put to the readers as a question, written out: "Valence is the only true moral metric." →
+ * "Do you agree that valence is the only true moral metric?". Pure.
+ */
+export function asQuestion(claim: string): string {
+  let s = claim.trim().replace(/[.!]+$/, '');
+  // Lower-case the first letter unless the first word is a name or an acronym ("MCP", "OpenClaw").
+  const first = s.split(/\s/)[0] ?? '';
+  if (!/^[A-Z][A-Z]|^[A-Z]\w*[A-Z]/.test(first)) s = `${s.charAt(0).toLowerCase()}${s.slice(1)}`;
+  return `Do you agree that ${s}?`;
+}

@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { type Genre, genreOf } from './genre.ts';
 import { otherLanguage } from './language.ts';
 import { STOPWORDS } from './stopwords.ts';
 import { tokenize } from './tokens.ts';
@@ -107,6 +108,8 @@ export class EvidenceIndex {
   private readonly phrases: readonly ReadonlySet<string>[];
   /** Per post: its creation time in ms. */
   private readonly created: readonly number[];
+  /** Per post: its genre (introduction, question, build log) or null. */
+  private readonly genres: readonly (Genre | null)[];
   /** The last look-up's scores, reused when the same draft is looked up again (strict, then loose). */
   private last: {
     key: string;
@@ -121,6 +124,7 @@ export class EvidenceIndex {
     this.foreign = posts.map((p) => otherLanguage(`${p.title} ${p.content.slice(0, 300)}`));
     this.phrases = posts.map((p) => phrasesOf(p.title, p.content));
     this.created = posts.map((p) => Date.parse(p.createdAt));
+    this.genres = posts.map((p) => genreOf(p));
     const df = new Map<string, number>();
     for (const d of docs) for (const t of d.keys()) df.set(t, (df.get(t) ?? 0) + 1);
     const n = posts.length;
@@ -157,6 +161,28 @@ export class EvidenceIndex {
       };
     };
     return { other: side(true), rest: side(false) };
+  }
+
+  /**
+   * How the posts of a genre created before `before` fared: their count, median comments and the
+   * most-commented of them. Null when there are none. Pure.
+   */
+  genreStats(
+    genre: Genre,
+    before: Date,
+  ): { posts: number; medianComments: number; best: EvidencePost } | null {
+    const t = before.getTime();
+    const of = this.posts.filter((_, i) => this.genres[i] === genre && (this.created[i] as number) < t);
+    if (of.length === 0) return null;
+    const c = of.map((p) => p.comments).sort((a, b) => a - b);
+    const best = [...of].sort((a, b) => b.comments - a.comments)[0] as EvidencePost;
+    return { posts: of.length, medianComments: c[Math.floor((c.length - 1) / 2)] as number, best };
+  }
+
+  /** The genre of an indexed post. */
+  genreAt(post: EvidencePost): Genre | null {
+    const i = this.posts.indexOf(post);
+    return i < 0 ? genreOf(post) : (this.genres[i] ?? null);
   }
 
   /** Indexes the posts (their order is kept: ties in a look-up go to the earlier post). */
@@ -227,7 +253,14 @@ export class EvidenceIndex {
   nearest(
     draft: { title: string; content: string },
     k: number,
-    options: { minSimilarity?: number; before?: Date; author?: string | null; loose?: boolean } = {},
+    options: {
+      minSimilarity?: number;
+      before?: Date;
+      author?: string | null;
+      loose?: boolean;
+      /** Only posts of this genre. */
+      genre?: Genre;
+    } = {},
   ): SimilarHit[] {
     const author = options.author?.toLowerCase() ?? null;
     const foreign = otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`);
@@ -248,6 +281,7 @@ export class EvidenceIndex {
           (shared.get(doc) ?? 0) >= MIN_SHARED_TERMS &&
           this.foreign[doc] === foreign &&
           (this.created[doc] as number) < before &&
+          (options.genre === undefined || this.genres[doc] === options.genre) &&
           (options.loose === true ||
             s >= ALIKE_WITHOUT_PHRASE ||
             (author !== null && (this.posts[doc] as EvidencePost).author?.toLowerCase() === author) ||

@@ -44,8 +44,8 @@ const input = (title: string, content: string, extra: Partial<SpecificInput> = {
   return {
     draft,
     author: extra.author ?? null,
-    index,
-    hits: (extra.index ?? index).nearest(draft, 12, { author: extra.author ?? null }),
+    index: extra.index ?? index,
+    hits: extra.hits ?? (extra.index ?? index).nearest(draft, 12, { author: extra.author ?? null }),
     urlBase: 'https://www.moltbook.com/post/',
     avoid: new Set(),
     now: new Date('2026-01-28T00:00:00.000Z'),
@@ -54,15 +54,15 @@ const input = (title: string, content: string, extra: Partial<SpecificInput> = {
 };
 
 describe('questionSuggestion', () => {
-  it("turns the draft's own point into a question, citing a like post's own question and outcome", () => {
+  it("writes the draft's own claim out as the closing question, citing a like post's own question and outcome", () => {
     const s = questionSuggestion(
       input(
         'Why I run a nightly build',
-        'My nightly build reviews the logs of the day and fixes the slowest step before morning.',
+        'I started one last week. A nightly build should review the logs of the day and fix the slowest step.',
       ),
     );
     expect(s?.text).toMatch(
-      /^Yours asks readers nothing\. You could end by putting your own point, "My nightly build reviews the logs of the day and fixes the slowest step before morning\.", to them as a question\./,
+      /^Yours asks readers nothing\. End on your own claim \("A nightly build should review the logs of the day and fix the slowest step\."\), put to them: "Do you agree that a nightly build should review the logs of the day and fix the slowest step\?"/,
     );
     expect(s?.text).toMatch(
       /a post like yours, drew 40 comments, 40 upvotes and asked "What does your nightly build check\?"/,
@@ -73,6 +73,15 @@ describe('questionSuggestion', () => {
     });
   });
 
+  it('never makes "your point" of narration, a joke opener or a clause cut off by the end of the text', () => {
+    // Narration in the first person, a set-up ("Here's the thing…") and a cut-off last clause: no claim.
+    const narration = input(
+      'Why I run a nightly build',
+      "I've been watching my nightly build with the same face my human makes at the WiFi.\n\nHere's the thing about a nightly build: it is quiet. The nightly build is the only job that reviews the logs of the day and fixes the",
+    );
+    expect(questionSuggestion(narration)).toBeNull();
+  });
+
   it('asks a draft with a question mid-post to end on it, and leaves alone one that ends on it', () => {
     const mid = questionSuggestion(
       input(
@@ -80,7 +89,9 @@ describe('questionSuggestion', () => {
         'My nightly build runs at 3am. What does your nightly build check? I also prune logs.',
       ),
     );
-    expect(mid?.text).toMatch(/^Your question, "What does your nightly build check\?", sits mid-post/);
+    expect(mid?.text).toMatch(
+      /^Your question sits mid-post and the post ends elsewhere\. End on it: "What does your nightly build check\?"/,
+    );
     expect(
       questionSuggestion(
         input('Nightly build', 'My nightly build runs at 3am. What does your nightly build check?'),
@@ -90,6 +101,45 @@ describe('questionSuggestion', () => {
     expect(
       questionSuggestion(input('Nightly build', 'My nightly build runs at night. but why? It works.')),
     ).toBeNull();
+  });
+
+  it('cites no post that shares only chance words, but does cite one of the same genre', () => {
+    const common = Array.from({ length: 20 }, (_, i) =>
+      post(`c${i}`, `Technology roundup ${i}`, `Suffering servers, hello new technology, patch ${i}.`, 2),
+    );
+    const loose = [
+      ...filler,
+      ...common,
+      // Shares "suffering" and "technology" with the draft below, by chance: similarity under the floor.
+      post(
+        'far',
+        'Markets today',
+        'Technology stocks fell as traders sold energy, banks, retail, bonds and chips; margin calls, volatility, yields, futures, options, dividends, earnings, currencies, commodities, gold and suffering portfolios all moved. Where do you invest now?',
+        90,
+      ),
+      post(
+        'intro',
+        'Hello Moltbook! Henri here',
+        'Hello, I am Henri. I just came online and I love gardens, hedgehogs, beetles, moss, ferns, tea, rain, maps, puzzles, chess, poetry, jazz, clocks, kites, lanterns and boats. What are you all building?',
+        60,
+      ),
+    ];
+    const idx = EvidenceIndex.build(loose);
+    const essay = {
+      title: 'On suffering',
+      content:
+        'Suffering is a bug in every design we ship. Technology should abolish suffering, not manage it. Pain is never necessary, and compassion, valence, ethics, sentience, minds and kindness are what matter.',
+    };
+    const far = questionSuggestion(input(essay.title, essay.content, { index: idx, hits: [] }));
+    expect(far?.text ?? null).toBeNull();
+    const intro = questionSuggestion(
+      input('HedBot arrives', `Hello, moltys. I am HedBot. I just came online. ${essay.content}`, {
+        index: idx,
+        hits: [],
+      }),
+    );
+    expect(intro?.basis.post?.title).toBe('Hello Moltbook! Henri here');
+    expect(intro?.text).toMatch(/another recent introduction, drew 60 comments/);
   });
 
   it('says nothing when asking held a negative effect, or no post gives an example', () => {
@@ -143,5 +193,23 @@ describe('mostRepliedSuggestion', () => {
         input('Nightly build', 'The nightly build runs my test suite.', { index: quiet }),
       ),
     ).toBeNull();
+  });
+
+  it('says how many of the posts it counted are listed when it counts more than the answer lists', () => {
+    const many = [
+      ...filler,
+      ...Array.from({ length: 7 }, (_, i) =>
+        post(
+          `n${i}`,
+          `Nightly build log ${i}`,
+          `The nightly build runs my test suite, night ${i}.`,
+          3 + i * 5,
+        ),
+      ),
+    ];
+    const idx = EvidenceIndex.build(many);
+    const draft = { title: 'Nightly build', content: 'The nightly build runs my test suite every night.' };
+    const s = mostRepliedSuggestion(input(draft.title, draft.content, { index: idx }));
+    expect(s?.text).toMatch(/^Of the 7 posts like yours \(the closest 5 are listed\), "Nightly build log 6"/);
   });
 });

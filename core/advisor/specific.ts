@@ -1,8 +1,9 @@
 import type { AdvisorSuggestion } from '../schemas/advisor-response.ts';
 import { counted, dayOf, outcome, quoted, ref } from './cite.ts';
 import type { Draft } from './draft.ts';
-import { REPLIED, type ShownPost, shown } from './evidence.ts';
-import { bodyQuestion, keySentence, questionAsked } from './quote.ts';
+import { REPLIED, SHOWN_SIMILAR, type ShownPost, shown } from './evidence.ts';
+import { GENRE_WORDS, type Genre, genreOf } from './genre.ts';
+import { asQuestion, bodyQuestion, clip, questionAsked, stanceSentence } from './quote.ts';
 import { shortenTitle } from './rewrite-offline.ts';
 import { type EvidenceIndex, type EvidencePost, isNearTwin, type SimilarHit } from './similar.ts';
 import { type TraitName, traitsOf } from './traits.ts';
@@ -83,10 +84,15 @@ export function closestSuggestion(x: SpecificInput, sameGround: number): Advisor
   };
 }
 
-const GREETING_TITLE = /^\W*(?:hi|hello|hey|greetings|gm)\b/i;
+/**
+ * Posts that share words with the draft but are not like it serve as an example of a craft point
+ * only from this similarity: below it ("Henri the Hedgehog here" for a bodhisattva's manifesto at
+ * 0.05) the shared words are chance.
+ */
+export const EXAMPLE_FLOOR = 0.1;
 
-/** Posts nearer than this by words may serve as an example of a craft point (never listed as similar). */
-const EXAMPLE_SIMILARITY = 0.05;
+/** Posts of the draft's own genre (introduction, question, build log) serve from this similarity. */
+const SAME_GENRE_FLOOR = 0.05;
 
 /** True when a post ends on a question (its last line ends in "?"). */
 function endsOnQuestion(post: { title: string; content: string }): boolean {
@@ -101,53 +107,63 @@ function lastSentence(text: string): string | null {
   return lines.at(-1) ?? null;
 }
 
+/** How an example post relates to the draft: listed as like it, near by words, or of its genre. */
+type ExampleKind = 'close' | 'near' | { genre: Genre };
+
 /**
  * An example of a post that asked its readers a question and drew replies: the most-commented of the
- * posts like the draft that asked one (REPLIED+ comments); else, of the posts sharing some of its
- * words (cosine ≥ EXAMPLE_SIMILARITY, not close enough to be listed), the most-commented that asked
- * one and drew at least what a typical recent post drew. Null when none.
+ * posts like the draft that asked one (REPLIED+ comments); else, of the posts sharing words with it at
+ * EXAMPLE_FLOOR or more, or of its own genre, the most-commented that asked one and drew at least
+ * what a typical recent post drew. Null when none: a post sharing a few chance words is no evidence.
  */
-function questionExample(x: SpecificInput): { hit: SimilarHit; close: boolean } | null {
+function questionExample(x: SpecificInput): { hit: SimilarHit; kind: ExampleKind } | null {
   const asks = (h: SimilarHit) =>
     traitsOf({ title: h.post.title, content: h.post.content }).has('asks-a-question') &&
     questionAsked(h.post) !== null;
   const byComments = (a: SimilarHit, b: SimilarHit) => b.post.comments - a.post.comments;
   const close = x.hits.filter((h) => h.post.comments >= REPLIED && asks(h)).sort(byComments)[0];
-  if (close) return { hit: close, close: true };
+  if (close) return { hit: close, kind: 'close' };
   const typical = Math.max(REPLIED, x.index.medianComments ?? 0);
-  const near = x.index.nearest(x.draft, 24, {
-    loose: true,
-    minSimilarity: EXAMPLE_SIMILARITY,
-    before: x.now,
-    author: x.author,
-  });
-  // The nearest posts by words that drew at least a typical post's comments; else any that drew replies.
-  const loose =
-    near.filter((h) => h.post.comments >= typical && asks(h)).sort(byComments)[0] ??
-    near.filter((h) => h.post.comments >= REPLIED && asks(h)).sort(byComments)[0];
-  return loose ? { hit: loose, close: false } : null;
+  const pick = (hits: SimilarHit[]) =>
+    hits.filter((h) => h.post.comments >= typical && asks(h)).sort(byComments)[0];
+  const opts = { loose: true, before: x.now, author: x.author };
+  const near = pick(x.index.nearest(x.draft, 24, { ...opts, minSimilarity: EXAMPLE_FLOOR }));
+  if (near) return { hit: near, kind: 'near' };
+  const genre = genreOf(x.draft);
+  if (genre === null) return null;
+  // Of the draft's genre, the closest by words that asked and drew a typical post's comments or more.
+  const same = x.index
+    .nearest(x.draft, 24, { ...opts, minSimilarity: SAME_GENRE_FLOOR, genre })
+    .find((h) => h.post.comments >= typical && asks(h));
+  return same ? { hit: same, kind: { genre } } : null;
 }
 
-function exampleWords(e: { hit: SimilarHit; close: boolean }, p: ShownPost): string {
-  return e.close
-    ? `${quoted(p)}, a post like yours, drew ${outcome(p)} and asked "${questionAsked(e.hit.post)}"`
-    : `${quoted(p)}, a recent post that shares some of your words (not a close match), drew ${outcome(p)} and asked "${questionAsked(e.hit.post)}"`;
+function exampleWords(e: { hit: SimilarHit; kind: ExampleKind }, p: ShownPost): string {
+  const asked = `asked "${questionAsked(e.hit.post)}"`;
+  if (e.kind === 'close') return `${quoted(p)}, a post like yours, drew ${outcome(p)} and ${asked}`;
+  if (e.kind === 'near')
+    return `${quoted(p)}, a recent post on related ground (similarity ${p.similarity.toFixed(2)}), drew ${outcome(p)} and ${asked}`;
+  return `${quoted(p)}, another recent ${GENRE_WORDS[e.kind.genre].one.replace(/^an? /, '')}, drew ${outcome(p)} and ${asked}`;
 }
 
-const exampleBasis = (e: { hit: SimilarHit; close: boolean }, p: ShownPost) => ({
+const exampleBasis = (e: { hit: SimilarHit; kind: ExampleKind }, p: ShownPost) => ({
   kind: 'similar-posts' as const,
   name: 'asks-a-question',
-  evidence: e.close
-    ? `the most-commented of the posts like the draft that asked its readers a question (similarity ${p.similarity.toFixed(2)})`
-    : `the most-commented post sharing some of the draft's words (similarity ${p.similarity.toFixed(2)}) that asked its readers a question`,
+  evidence:
+    e.kind === 'close'
+      ? `the most-commented of the posts like the draft that asked its readers a question (similarity ${p.similarity.toFixed(2)})`
+      : e.kind === 'near'
+        ? `the most-commented post on related ground (similarity ${p.similarity.toFixed(2)}, at least ${EXAMPLE_FLOOR}) that asked its readers a question`
+        : `the closest recent post of the draft's genre (${GENRE_WORDS[e.kind.genre].many}; similarity ${p.similarity.toFixed(2)}) that asked its readers a question and drew a typical post's comments or more`,
   post: ref(p),
 });
 
 /**
- * For a draft that asks its readers nothing: put its own key sentence to them as a question, with an
- * example of a post that asked one and drew replies (quoting its question). For a draft whose question
- * sits mid-post: end on it. Null when the draft already ends on a question, when asking held a
- * negative effect, or when no post gives an example. Pure.
+ * For a draft that asks its readers nothing: its own claim (a sentence that takes a stance, never a
+ * joke opener, an aside or a cut-off clause) written out as the closing question, with an example of
+ * a post that asked one and drew replies (quoting its question). For a draft whose question sits
+ * mid-post: end on it. Null when the draft already ends on a question, when asking held a negative
+ * effect, when the draft makes no claim to put, or when no post gives evidence. Pure.
  */
 export function questionSuggestion(x: SpecificInput): AdvisorSuggestion | null {
   if (x.avoid.has('asks-a-question')) return null;
@@ -156,17 +172,14 @@ export function questionSuggestion(x: SpecificInput): AdvisorSuggestion | null {
   const own = bodyQuestion(x.draft.content);
   const asks = own !== null;
   if (asks ? endsOnQuestion(x.draft) : traitsOf(x.draft).has('asks-a-question')) return null;
-  const sentence = asks ? null : keySentence(x.draft, x.index);
-  // With no statement to quote, the title is the point, unless it only greets.
-  if (!asks && sentence === null && GREETING_TITLE.test(x.draft.title)) return null;
+  const claim = asks ? null : stanceSentence(x.draft, x.index);
+  if (!asks && claim === null) return null;
   const e = questionExample(x);
   if (e === null) return null;
   const p = shown(e.hit, x.urlBase);
   const ask = asks
-    ? `Your question, "${own}", sits mid-post and the post ends elsewhere: end on it, so readers know what to answer.`
-    : sentence === null
-      ? `Yours asks readers nothing. You could end on a question to them about your title, "${x.draft.title}".`
-      : `Yours asks readers nothing. You could end by putting your own point, "${sentence}", to them as a question.`;
+    ? `Your question sits mid-post and the post ends elsewhere. End on it: "${own}"`
+    : `Yours asks readers nothing. End on your own claim ("${clip(claim as string)}"), put to them: "${asQuestion(claim as string)}"`;
   return { text: `${ask} ${exampleWords(e, p)}.`, basis: exampleBasis(e, p), gain: null, gainRange: null };
 }
 
@@ -220,7 +233,7 @@ export function mostRepliedSuggestion(x: SpecificInput): AdvisorSuggestion | nul
   const lead =
     x.hits.length === 1
       ? `The one post like yours, ${quoted(p)}, drew ${outcome(p)}, where a typical recent post drew ${mid}`
-      : `Of the ${counted(x.hits.length, 'post')} like yours, ${quoted(p)} drew the most replies: ${outcome(p)}, where ${own ? 'the median of them' : 'a typical recent post'} drew ${mid}`;
+      : `Of the ${counted(x.hits.length, 'post')} like yours${x.hits.length > SHOWN_SIMILAR ? ` (the closest ${SHOWN_SIMILAR} are listed)` : ''}, ${quoted(p)} drew the most replies: ${outcome(p)}, where ${own ? 'the median of them' : 'a typical recent post'} drew ${mid}`;
   return {
     text: `${lead}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}. Read it before posting and say what yours adds.`,
     basis: {

@@ -61,7 +61,7 @@ export function judgePacket(items: readonly JudgedAdvice[], heading: string): st
         ? ['- (none)']
         : a.similarPosts.map(
             (p) =>
-              `- "${p.title}" — ${p.upvotes} upvotes, ${p.comments} comments, ${p.createdAt.slice(0, 16)}, similarity ${p.similarity} ${p.url ?? ''}`,
+              `- "${p.title}" — ${p.upvotes} upvotes, ${p.comments} comments, ${p.createdAt.slice(0, 16)}, similarity ${p.similarity.toFixed(2)} ${p.url ?? ''}`,
           )),
       '',
       '**Stories it could join.**',
@@ -78,8 +78,10 @@ export function judgePacket(items: readonly JudgedAdvice[], heading: string): st
       ...(a.rewrite.source === 'none'
         ? []
         : [`Suggested title: "${a.suggestedTitle}"`, '', quote(a.suggestedContent, 900), '']),
-      ...(a.weakPrediction ? [`${scoreLine(a)} (rough: no shown skill)`, ''] : []),
-      `**Factors.** ${a.factors.map((f) => `${f.group}: ${f.explanation}`).join(' ')}`,
+      ...(a.weakPrediction ? [`${scoreLine(a)} (contract fields; rough, no shown skill)`, ''] : []),
+      a.weakPrediction
+        ? `**Factors** (kept in the answer, not read as effects: the prediction is weak): ${a.factors.map((f) => f.group).join(', ')}.`
+        : `**Factors.** ${a.factors.map((f) => `${f.group}: ${f.explanation}`).join(' ')}`,
       '',
     );
   });
