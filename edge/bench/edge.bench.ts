@@ -11,8 +11,8 @@ import { latestResponse } from '../../core/envelopes/latest.ts';
 import { makeDigest } from '../../core/testing/digest.ts';
 import { fakeSiteFiles, writeSite } from '../testing/fixtures.ts';
 import { pinSelf, startBenchServer } from './bench-process.ts';
-import { median, quantile } from './load-generator.ts';
-import { runRaw } from './raw-client.ts';
+import { median } from './load-generator.ts';
+import { measureThroughput } from './raw-client.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -21,18 +21,14 @@ const HAS_TASKSET = pinSelf(0);
 const PATH = '/api/forum/digests/latest';
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
-async function measure(port: number, headers: readonly string[] = []) {
-  await runRaw({ port, path: PATH, connections: CONCURRENCY, durationMs: 1_500, headers });
-  const r = await runRaw({ port, path: PATH, connections: CONCURRENCY, durationMs: SECONDS * 1000, headers });
-  if (r.errors > 0 || [...r.statuses.keys()].some((s) => s !== 200)) {
-    throw new Error(`bench saw errors: ${r.errors} socket errors, statuses ${[...r.statuses].join(' ')}`);
-  }
-  return {
-    rps: r.completed / (r.elapsedMs / 1000),
-    ok: r.completed,
-    p50: quantile(r.latencies, 0.5),
-    p99: quantile(r.latencies, 0.99),
-  };
+function measure(port: number, headers: readonly string[] = []) {
+  return measureThroughput({
+    port,
+    path: PATH,
+    connections: CONCURRENCY,
+    durationMs: SECONDS * 1000,
+    headers,
+  });
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'edge-bench-'));

@@ -14,8 +14,8 @@ import { MCP_PATH } from '../../core/mcp/tools.ts';
 import { makeDigest } from '../../core/testing/digest.ts';
 import { fakeSiteFiles, writeSite } from '../testing/fixtures.ts';
 import { pinSelf, startBenchServer } from './bench-process.ts';
-import { median, quantile } from './load-generator.ts';
-import { runRaw } from './raw-client.ts';
+import { median } from './load-generator.ts';
+import { measureThroughput } from './raw-client.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -38,18 +38,8 @@ const SDK_CALL = JSON.stringify({
 const MCP_HEADERS = ['Content-Type: application/json', 'Accept: application/json, text/event-stream'];
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
-async function measure(port: number, request: { path: string; body?: string; headers?: readonly string[] }) {
-  const run = (durationMs: number) => runRaw({ port, connections: CONCURRENCY, durationMs, ...request });
-  await run(1_500);
-  const r = await run(SECONDS * 1000);
-  if (r.errors > 0 || [...r.statuses.keys()].some((s) => s !== 200)) {
-    throw new Error(`bench saw errors: ${r.errors} socket errors, statuses ${[...r.statuses].join(' ')}`);
-  }
-  return {
-    rps: r.completed / (r.elapsedMs / 1000),
-    p50: quantile(r.latencies, 0.5),
-    p99: quantile(r.latencies, 0.99),
-  };
+function measure(port: number, request: { path: string; body?: string; headers?: readonly string[] }) {
+  return measureThroughput({ port, connections: CONCURRENCY, durationMs: SECONDS * 1000, ...request });
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'mcp-bench-'));

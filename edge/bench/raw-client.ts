@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { quantile } from './load-generator.ts';
 
 /** What a raw-socket run measured. */
 export interface RawResult {
@@ -87,4 +88,30 @@ export function runRaw(options: {
     statuses,
     errors,
   }));
+}
+
+/** Requests per second, requests completed and latency quantiles (ms) of one measured run. */
+export interface Throughput {
+  readonly rps: number;
+  readonly ok: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/**
+ * One bench measurement: a 1.5 s warm-up, then `durationMs` of `runRaw`; any socket error or status other
+ * than 200 fails the bench rather than counting as throughput.
+ */
+export async function measureThroughput(options: Parameters<typeof runRaw>[0]): Promise<Throughput> {
+  await runRaw({ ...options, durationMs: 1_500 });
+  const r = await runRaw(options);
+  if (r.errors > 0 || [...r.statuses.keys()].some((s) => s !== 200)) {
+    throw new Error(`bench saw errors: ${r.errors} socket errors, statuses ${[...r.statuses].join(' ')}`);
+  }
+  return {
+    rps: r.completed / (r.elapsedMs / 1000),
+    ok: r.completed,
+    p50: quantile(r.latencies, 0.5),
+    p99: quantile(r.latencies, 0.99),
+  };
 }
