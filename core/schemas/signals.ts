@@ -41,6 +41,8 @@ export const HourSignals = z
      * new or already seen.
      */
     terms: z.array(z.string().min(1)).optional(),
+    /** Lower-case handles of the authors with two or more quality posts this hour (absent in older signals). */
+    prolific: z.array(z.string().min(1)).optional(),
   })
   .strict();
 export type HourSignals = z.infer<typeof HourSignals>;

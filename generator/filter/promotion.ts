@@ -22,8 +22,8 @@ const HYPE =
 const MAYBE_PROMOTION =
   /0x|\$|\bca\b|contract|clawnch|"op"|"p"|pump|dexscreener|clanker|bags\.fm|birdeye|moon|\dx|miss|chance|early|ape|sale|launch|whitelist|free|mint|buy|lfg|gem|tokenomics|holders|market|\bmc\b|financial|nfa|dyor/;
 
-/** A title warning about a scam: the tickers and addresses in it are evidence, not a pitch. */
-const WARNING_TITLE = /\b(?:psa|scams?|scammers?|warning|beware|avoid|rug\s*pulls?|rugged|phishing)\b/;
+/** A title warning about a scam (lower-cased): the tickers and addresses in it are evidence, not a pitch. */
+export const WARNING_TITLE = /\b(?:psa|scams?|scammers?|warning|beware|avoid|rug\s*pulls?|rugged|phishing)\b/;
 /** A title that names a coin or a launch. */
 const COIN_TITLE = /\b(?:coins?|tokens?|memecoins?|airdrops?|presale|minting|launch(?:ing|ed)?)\b/;
 

@@ -231,6 +231,7 @@ describe('offline analyser', () => {
       meanCompound: 0,
       toneNoise: 0,
       terms: [],
+      prolific: [],
     });
     expect(HourSignals.parse(out.signals)).toBeTruthy();
   });

@@ -20,6 +20,7 @@ import { hotDiscussions, type ThreadStory } from './discussions.ts';
 import { hourEngagement } from './engagement.ts';
 import { handleMatcher, lowercaseWords, postEntities } from './entities.ts';
 import { postHazard, withoutLinks } from './hazards.ts';
+import { keySentence } from './key-sentence.ts';
 import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
 import { TONE_WORDS } from './lexicons.ts';
@@ -30,10 +31,11 @@ import { newsTone } from './news-tone.ts';
 import { topPostPatterns } from './patterns.ts';
 import { floodSentence, writeSummary, writeTitle } from './prose.ts';
 import { rankStories } from './rank.ts';
+import { isRegularLabel, prolificAuthors, regularPosters } from './regulars.ts';
 import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
 import { quotedTitle } from './story-label.ts';
-import { opening, storyId, storyPost } from './story-text.ts';
+import { storyId, storyPost } from './story-text.ts';
 import { subjectGroups } from './subjects.ts';
 
 /** Dangerous posts listed at most. */
@@ -127,6 +129,14 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const pool = all.filter((i) => !inflated.includes(i));
   const named = namedAgentGroups(corpus.posts, pool, entities, handleForms);
   const inNamed = new Set(named.flatMap((g) => g.members));
+  const regulars = regularPosters(
+    corpus.posts,
+    pool.filter((i) => !inNamed.has(i)),
+    input.previous.map((h) => h.signals?.prolific ?? []),
+    engagement.bar,
+    handleForms,
+  );
+  for (const g of regulars) for (const i of g.members) inNamed.add(i);
   const subjects = subjectGroups(
     corpus.posts,
     pool.filter((i) => !inNamed.has(i)),
@@ -141,6 +151,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     preset: [
       ...inflatedGroup,
       ...named.map((g) => ({ ...g, subject: g.label.slice(1).toLowerCase() })),
+      ...regulars,
       ...subjects,
     ],
   });
@@ -291,7 +302,9 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
         ...corpus.posts.flatMap((_, i) => (streams[i] !== null ? [i] : [])),
         ...stories
           .slice(0, LEADS_SHOWN)
-          .flatMap((s) => (byId.has(s.lead.postId) ? [byId.get(s.lead.postId) as number] : [])),
+          // A regular poster's story lists each of its posts with its thread: none is shown again.
+          .flatMap((s) => (isRegularLabel(s.label) ? (s.postIds ?? []) : [s.lead.postId]))
+          .flatMap((id) => (byId.has(id) ? [byId.get(id) as number] : [])),
       ]),
       // Frozen or missing counts rank nothing: no thread is called hot on them.
       missing: engagement.state !== 'organic',
@@ -318,7 +331,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     openings: new Map(
       stories.slice(0, 1).flatMap((s) => {
         const p = corpus.posts[byId.get(s.lead.postId) ?? -1];
-        const said = p ? opening(p.content, 140) : '';
+        const said = p ? keySentence(p.title, p.content, 140) : '';
         return said ? [[s.lead.postId, said] as const] : [];
       }),
     ),
@@ -432,6 +445,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       meanCompound: tone.meanCompound,
       toneNoise: tone.noise,
       terms: [...new Set(ranked.flatMap((r) => r.keys))].slice(0, 400),
+      prolific: prolificAuthors(corpus.posts),
     },
   };
 }

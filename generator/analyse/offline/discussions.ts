@@ -4,6 +4,7 @@ import type { ForumComment, ForumPost } from '../../../core/forum.ts';
 import { postUrl } from '../../../core/forum-links.ts';
 import type { HotDiscussion } from '../../../core/schemas/digest.ts';
 import type { HourCorpus } from './corpus.ts';
+import { keySentence } from './key-sentence.ts';
 import { textForTone } from './post-text.ts';
 import { quotedTitle } from './story-label.ts';
 import { byline, opening } from './story-text.ts';
@@ -185,7 +186,7 @@ function describe(
   top: ForumComment | undefined,
 ): string {
   const where = post.submolt ? ` in m/${post.submolt}` : '';
-  const said = opening(post.content, 160);
+  const said = keySentence(post.title, post.content, 160);
   const first = `${capitalise(byline(post))}${where}${said ? `: "${said.replace(/"/g, "'")}"` : '.'}`;
   const total = Math.max(post.commentCount, fetched?.length ?? 0);
   const numbers = `${formatCount(total, 'comment')}, score ${formatInt(post.score)}.`;

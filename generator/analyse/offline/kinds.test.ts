@@ -12,6 +12,12 @@ describe('postKind', () => {
     ],
     ['Fresh out of the void', 'Anything.', 'introductions', 'introduction'],
     ['why $MAWD?', 'Buy now before the pump.', 'general', 'promotion'],
+    [
+      'PSA: the $MAWD comments are a scam',
+      'Buy now before the pump, they say. Downvote it.',
+      'general',
+      'discussion',
+    ],
     ['Just shipped a sandboxed skill', 'Open source, link below.', 'general', 'launch'],
     [
       'OpenClaw cron jobs scheduled but not firing',

@@ -1,5 +1,6 @@
 import type { ForumPost } from '../../../core/forum.ts';
 import type { PostKind } from '../../../core/schemas/digest.ts';
+import { WARNING_TITLE } from '../../filter/promotion.ts';
 import { backgroundKind } from './background.ts';
 
 /** Something made and shipped: "launched", "just shipped", "built …", "open-sourced", "v2 is live". */
@@ -25,7 +26,8 @@ export function postKind(post: ForumPost): PostKind {
   const opening = post.content.slice(0, 400);
   const head = `${title}\n${opening.slice(0, 200)}`;
   if (backgroundKind(post) === 'introduction') return 'introduction';
-  if (PROMOTION.test(head)) return 'promotion';
+  // A warning about a scam names the coin it warns about: it is news, not a pitch.
+  if (PROMOTION.test(head) && !WARNING_TITLE.test(title.toLowerCase())) return 'promotion';
   if (LAUNCH.test(title) || (LAUNCH.test(opening.slice(0, 160)) && !title.endsWith('?'))) return 'launch';
   if (HELP.test(head)) return 'help';
   if (title.endsWith('?') || title.endsWith('？')) return 'question';

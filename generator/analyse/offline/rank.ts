@@ -9,6 +9,7 @@ import { type EntityKey, entityDisplay } from './entities.ts';
 import { postHazard, withoutLinks } from './hazards.ts';
 import { newsMarkers, storyNewsKind } from './news-kind.ts';
 import { type NewsFacts, newsScore } from './newsworthiness.ts';
+import { isRegularLabel } from './regulars.ts';
 import type { StoryDraft } from './stories.ts';
 import { flatTitle, storyId, storyPost, writeStory } from './story-text.ts';
 
@@ -155,8 +156,13 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
           posts.map(newsMarkers),
           d.members.filter((i) => (corpus.posts[i]?.content.length ?? 0) >= 1200).length,
         );
-  // A story about one agent is new or not by that agent; any other by its words and what it names.
-  const keys = d.subject ? [`@${d.subject}`] : [...d.terms.slice(0, NOVELTY_KEYS), ...d.entities.slice(0, 3)];
+  // A story about one agent (or one regular poster's posts) is new or not by that agent; any other by its
+  // words and what it names.
+  const keys = d.subject
+    ? [`@${d.subject}`]
+    : isRegularLabel(d.label) && lead.author
+      ? [`@${lead.author.toLowerCase()}`]
+      : [...d.terms.slice(0, NOVELTY_KEYS), ...d.entities.slice(0, 3)];
   const { novelty: fresh, seen } = novelty(keys, hours);
   const remembered = [...keys, ...(lead.author ? [`@${lead.author.toLowerCase()}`] : [])];
   const dangerous = posts.flatMap((p) => {
@@ -184,11 +190,13 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
       namedEntity: namedEntity(d.members, corpus, input.entities, d.entities, input.handleForms),
       // An emerging narrative's words may have been seen in the last day; its growth is still news.
       novelty: fresh !== null && input.emerging?.(d) ? Math.max(fresh, 0.5) : fresh,
-      seenHours: seen,
+      // A regular poster is seen every hour by definition; what they drew this hour is the news.
+      seenHours: isRegularLabel(d.label) ? 0 : seen,
       floodShare: null,
       contentFree: posts.length === 1 && contentFree(lead),
       explainsFrozen: newsKind === 'incident' && ABOUT_FAILURE.test(text),
-      leadFamiliar: leadHours(input.previous, input.hourStart, lead.author),
+      // A regular poster's own story already says they post every hour; their threads count as drawn.
+      leadFamiliar: isRegularLabel(d.label) ? 0 : leadHours(input.previous, input.hourStart, lead.author),
       attackPosts: 0,
     },
   };

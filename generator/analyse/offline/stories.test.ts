@@ -180,3 +180,30 @@ describe('findStories', () => {
     expect(b).toEqual(a);
   });
 });
+
+describe('small clusters', () => {
+  it('does not show two posts under one name when only their bodies share words', () => {
+    const body = (extra: string) =>
+      `We talk about vulnerable content and raw unfiltered confessions here. ${extra} Vulnerable content matters, raw unfiltered confessions too.`;
+    const { corpus, found } = stories([
+      ...themedPosts('memory', 10),
+      post({
+        id: 'a',
+        author: 'one',
+        title: 'OnlyShells opens its doors',
+        content: body('A place to molt.'),
+        commentCount: 30,
+      }),
+      post({
+        id: 'b',
+        author: 'two',
+        title: 'Can you explain yourself? Really?',
+        content: body('Explain it.'),
+        commentCount: 2,
+      }),
+    ]);
+    const withA = found.find((d) => d.members.some((i) => corpus.posts[i]?.id === 'a'));
+    expect(withA?.members.map((i) => corpus.posts[i]?.id)).toEqual(['a']);
+    expect(withA?.label).toBe('“OnlyShells opens its doors”');
+  });
+});

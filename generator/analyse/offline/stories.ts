@@ -2,6 +2,7 @@ import type { NewsKind, PostKind } from '../../../core/schemas/digest.ts';
 import { type SparseVector, singlePassClusters } from './cluster.ts';
 import type { HourCorpus } from './corpus.ts';
 import { entityDisplay } from './entities.ts';
+import { isRegularLabel } from './regulars.ts';
 import { quotedTitle, storyLabel } from './story-label.ts';
 import { containsPhrase } from './topics.ts';
 
@@ -56,7 +57,7 @@ function voiceOf(corpus: HourCorpus, i: number): string {
  *    other agents, tickers, error codes, sites; title phrases count double; phrases used by a single post
  *    or by over 25% of a busy hour are dropped) and `singlePassClusters` groups them (cosine ≥ `join`
  *    [0.25], stories whose centroids have cosine ≥ `mergeAt` [0.2] merged);
- * 3. a group of two or more posts by two or more agents is a story; a lone post with at least
+ * 3. a group of two or more posts by two or more agents (or a regular poster's, `regularPosters`) is a story; a lone post with at least
  *    `loneThreadComments` [10] comments is a story of its own (a thread the hour talked about), its
  *    inflated votes, if any, never counting for it;
  * 4. each story's lead is its most central, best-engaged post; its terms are the phrases and entities most
@@ -183,6 +184,14 @@ export function findStories(
       : label.startsWith('@')
         ? namedInTitles(corpus, ranked, label)
         : titled(corpus, ranked, label, terms);
+    // A small cluster whose titles share none of its words is held together by its bodies' phrasing only
+    // ("vulnerable content" beside "explain yourself"): a reader sees unrelated posts under one name. Its
+    // lead stands alone; the others go back to the loose posts.
+    if (!g.label && shown.startsWith('“') && g.members.length > 1 && g.members.length < SMALL_GROUP) {
+      const [first, ...rest] = ranked;
+      loose.push(...rest);
+      return first === undefined ? null : story({ members: [first] }, true);
+    }
     return {
       label: shown,
       kind,
@@ -199,7 +208,8 @@ export function findStories(
   };
   for (const g of groups) {
     const voices = new Set(g.members.map((i) => voiceOf(corpus, i)));
-    if (voices.size < 2) {
+    // One voice is no story, unless its group was found as one account's posts (a regular poster).
+    if (voices.size < 2 && !(g.label && isRegularLabel(g.label))) {
       loose.push(...g.members);
       continue;
     }

@@ -4,6 +4,7 @@ import { postUrl } from '../../../core/forum-links.ts';
 import type { Story, StoryPost } from '../../../core/schemas/digest.ts';
 import type { HourCorpus } from './corpus.ts';
 import { withoutLinks } from './hazards.ts';
+import { keySentence } from './key-sentence.ts';
 import { cleanForTerms } from './post-text.ts';
 import type { StoryDraft } from './stories.ts';
 
@@ -62,14 +63,25 @@ export function flatTitle(title: string): string {
 }
 
 /**
- * One or two sentences on what a story's posts say: its lead post and opening, then the next posts by
+ * One or two sentences on what a story's posts say: its lead post and its key sentence (`keySentence`), then the next posts by
  * their authors and titles, so a reader sees who said what.
  */
 export function storyGist(corpus: HourCorpus, draft: StoryDraft): string {
   const lead = corpus.posts[draft.members[0] ?? 0];
   if (!lead) return `${formatCount(draft.members.length, 'post')}.`;
-  const said = opening(lead.content);
+  const said = keySentence(lead.title, lead.content);
   const quote = said ? `: "${said.replace(/"/g, "'")}"` : '.';
+  const posts = draft.members.map((i) => corpus.posts[i]).filter((p): p is ForumPost => p !== undefined);
+  if (lead.author && posts.length >= 2 && posts.every((p) => p.author === lead.author)) {
+    // One account's posts: what it posted and what each drew, then what its best-received post says.
+    const listed = posts
+      .slice(0, 3)
+      .map((p) => `"${flatTitle(p.title)}" (${formatCount(p.commentCount, 'comment')})`);
+    const more = posts.length - listed.length;
+    return `@${lead.author} posted ${formatCount(posts.length, 'time')} this hour: ${joinWords(listed)}${
+      more > 0 ? `, and ${formatCount(more, 'more post')}` : ''
+    }.${said ? ` The first opens: "${said.replace(/"/g, "'")}"` : ''}`;
+  }
   const others = draft.members
     .slice(1, 3)
     .map((i) => corpus.posts[i])

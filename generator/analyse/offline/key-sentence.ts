@@ -1,0 +1,84 @@
+import { cleanForTerms } from './post-text.ts';
+
+/** Characters of a body searched for its key sentence. */
+const READ = 1500;
+/** Sentences of a body weighed, from its start. */
+const SENTENCES = 12;
+
+/** Words that say something happened or was claimed: the news in a sentence. */
+const ACTION =
+  /\b(found|find|built|build|shipped|ship|launch(?:ed|es)?|releas(?:ed|es)|discover(?:ed|s)|registered|deployed|report(?:ed|s)|broke|broken|returns?|fail(?:s|ed|ing)|stole|steals?|scann?ed|scans|audit(?:ed|s)|publish(?:ed|es)|propos(?:ed|es)|warn(?:ed|s)|claim(?:ed|s)|asks?|announc(?:ed|es)|introduc(?:ed|es)|added|caught|leak(?:ed|s)|drain(?:ed|s)|exposed|hijack(?:ed|s)|upvoted|measured|tested|ran|counted|means|is live|went live|opened|closed|banned|blocked|hacked)\b/i;
+/** Openings of a hook or a greeting, not of news. */
+const HOOK =
+  /^(hey|hi|hello|greetings|so,?|okay|ok|well|imagine|ever |have you ever|when i (first|heard|started)|i('ve| have) been (thinking|lurking|watching|wondering)|let me|this is (a|my)|quick (one|question)|gm\b|tl;?dr)/i;
+/** Something a reader can check: a number, a handle, a ticker, a file or a site. */
+const CONCRETE =
+  /(\d[\d,.]*\s*%?|@\w{2,}|\$[A-Z]{2,}|\b\w+\.(md|json|ts|py|sh|io|com|ai|xyz)\b|\bHTTP\b|\bAPI\b)/;
+
+/** The body's sentences as plain prose (markdown marks, links, code and instructions to AI readers removed). */
+export function plainSentences(text: string): string[] {
+  const plain = cleanForTerms(text.slice(0, READ))
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/https?:\/\/\S+/g, '')
+    .replace(/^\s*([-*+]|\d+[.)])\s+/gm, '')
+    .replace(/[*_#>`~|]+/g, ' ');
+  return plain
+    .split(/(?<=[.!?])\s+(?=[^a-z])|\n\s*\n|\n(?=[A-Z0-9"“])|\s*-{3,}\s*/)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => s.length > 0)
+    .slice(0, SENTENCES);
+}
+
+function words(s: string): string[] {
+  return s.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? [];
+}
+
+/**
+ * The sentence of a post that best says what it reports: a sentence naming something checkable (a number,
+ * an agent, a file, a site) or an action (found, shipped, returns, warns) on the title's subject, early in
+ * the body, beats a hook ("When I heard…", "Hey moltys") or a question. Falls back to the opening. Cut at
+ * `max` characters on a word boundary. Empty when nothing readable is left. Pure.
+ */
+export function keySentence(title: string, text: string, max = 180): string {
+  const sentences = plainSentences(text);
+  if (sentences.length === 0) return '';
+  const titleWords = new Set(words(title));
+  let best = 0;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  sentences.forEach((s, k) => {
+    const n = s.split(' ').length;
+    let score = k === 0 ? 1.5 : 1 - 0.3 * k;
+    if (n < 7 || n > 45) score -= 2;
+    // A fragment of a quotation is someone else's words, cut from their context.
+    if ((s.match(/["“”]/g) ?? []).length % 2 === 1 || /\.\.\.|…$/.test(s)) score -= 1;
+    if (/\?\s*$/.test(s)) score -= 1.5;
+    if (HOOK.test(s)) score -= 1.5;
+    if (/:\s*$/.test(s)) score -= 1;
+    if (CONCRETE.test(s)) score += 1;
+    if (ACTION.test(s)) score += 1;
+    const shared = words(s).filter((w) => titleWords.has(w)).length;
+    score += Math.min(2, shared) * 0.5;
+    if (score > bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  });
+  // The sentences after it follow while they fit, as an opening would.
+  let out = sentences[best] ?? '';
+  for (const next of sentences.slice(best + 1)) {
+    // A sentence that announces a list ("What fails:") is left out with the list it announces.
+    if (out.length + 1 + next.length > max || /:\s*$/.test(next)) break;
+    out = `${out} ${next}`;
+  }
+  return cut(out, max);
+}
+
+function cut(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const head = s.slice(0, max);
+  const space = head.lastIndexOf(' ');
+  return `${head
+    .slice(0, space > max / 2 ? space : max)
+    .replace(/[,;:–—-]+$/, '')
+    .trimEnd()}…`;
+}

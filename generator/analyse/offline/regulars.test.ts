@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createOfflineAnalyser } from './analyser.ts';
+import { isRegularLabel, prolificAuthors, regularPosters } from './regulars.ts';
+import { hourInput, post, previousHour, themedPosts } from './testing/posts.ts';
+
+const columnist = (id: string, title: string, comments: number) =>
+  post({
+    id,
+    title,
+    content: `${title}. Builders ship while debaters fade; the network grows by ${comments} nodes a week.`,
+    author: 'Senator_Zed',
+    commentCount: comments,
+  });
+
+describe('regular posters', () => {
+  it('lists the authors with two or more posts in an hour', () => {
+    const posts = [columnist('a', 'One', 1), columnist('b', 'Two', 2), post({ id: 'c', author: 'solo' })];
+    expect(prolificAuthors(posts)).toEqual(['senator_zed']);
+  });
+
+  it('makes a story of an account posting several times an hour, hour after hour, whose posts drew a thread', () => {
+    const posts = [columnist('a', 'The Ghost Protocol', 150), columnist('b', 'The Pyramid', 140)];
+    const forms = new Map([['senator_zed', 'Senator_Zed']]);
+    const groups = regularPosters(posts, [0, 1], [['senator_zed'], [], ['senator_zed', 'x']], 20, forms);
+    expect(groups).toEqual([
+      { label: "@Senator_Zed's hourly posts", members: [0, 1], newsKind: 'campaign', hours: 3 },
+    ]);
+    expect(isRegularLabel(groups[0]?.label ?? '')).toBe(true);
+    // Once before is not a habit; a thread below the hour's bar is not news.
+    expect(regularPosters(posts, [0, 1], [['senator_zed']], 20, forms)).toEqual([]);
+    expect(regularPosters(posts, [0, 1], [['senator_zed'], ['senator_zed']], 500, forms)).toEqual([]);
+  });
+
+  it('names the account in the digest, with each post and its thread, and keeps it in the signals', async () => {
+    const posts = [
+      ...themedPosts('memory', 12),
+      columnist('col-1', 'The Ghost Protocol: why half of you will vanish', 150),
+      columnist('col-2', 'The Infrastructure Pyramid: why networks collapse', 140),
+    ];
+    const earlier = ['2026-02-01T10:00:00.000Z', '2026-02-01T11:00:00.000Z'].map((hourStart) =>
+      previousHour({ hourStart, narratives: [], tone: 'calm', meanCompound: 0, prolific: ['senator_zed'] }),
+    );
+    const out = await createOfflineAnalyser().analyse(hourInput(posts, { previous: earlier.reverse() }));
+    const story = out.stories.find((s) => s.label === "@Senator_Zed's hourly posts");
+    expect(story?.postIds).toEqual(['col-1', 'col-2']);
+    expect(story?.gist).toMatch(
+      /^@Senator_Zed posted 2 times this hour: "The Ghost Protocol.*\(150 comments\)/,
+    );
+    expect(out.signals.prolific).toEqual(['senator_zed']);
+    // Its threads are told in the story: no hot discussion repeats them.
+    expect(out.hotDiscussions.map((h) => h.postId)).not.toContain('col-2');
+  });
+});
