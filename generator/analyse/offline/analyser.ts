@@ -23,6 +23,7 @@ import { postHazard, withoutLinks } from './hazards.ts';
 import { keySentence } from './key-sentence.ts';
 import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
+import { isLaunchRoundup, launchRoundup } from './launches.ts';
 import { TONE_WORDS } from './lexicons.ts';
 import { type NarrativeDraft, narrativeLifecycle, narrativeLists } from './lifecycle.ts';
 import { namedAgentGroups } from './named-agents.ts';
@@ -156,13 +157,16 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     ],
   });
   // One post is a thread, not a theme: it goes by its own title, not by a phrase picked out of it.
-  const drafts = found.map((d) => {
+  const titledDrafts = found.map((d) => {
     const title =
       d.members.length === 1 && !d.fixedLabel
         ? quotedTitle(corpus.posts[d.members[0] ?? -1]?.title ?? '')
         : null;
     return title ? { ...d, label: title } : d;
   });
+  // What agents shipped this hour, listed together; a launch that drew one of the big threads stands alone.
+  const bigLone = Math.max(20, 3 * engagement.bar);
+  const drafts = launchRoundup(corpus, titledDrafts, pool, anomalous, bigLone);
   const byId = new Map(corpus.posts.map((p, i) => [p.id, i]));
   const campaigns = findCampaigns({
     kept: corpus.posts.filter((_, i) => streams[i] === null),
@@ -179,7 +183,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   // A story labelled by its lead's title is one hour's thread: it may carry on a narrative, never start one.
   // Stories grouped by what they are about (a failure, an agent, inflated votes) are tracked first.
   const narrativeDrafts = [...drafts.filter((d) => d.fixedLabel), ...drafts.filter((d) => !d.fixedLabel)]
-    .filter((d) => d.members.length >= 2)
+    .filter((d) => d.members.length >= 2 && !isLaunchRoundup(d.label))
     .slice(0, config.narratives);
   const tracked = narrativeLifecycle(
     narrativeDrafts.map(
@@ -248,7 +252,6 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const usedIds = new Set<string>();
   // A lone post is a story when it is news (a failure, a launch, a conflict…) or drew one of the hour's
   // big threads; a single opinion among hundreds of posts is not the hour's news.
-  const bigLone = Math.max(20, 3 * engagement.bar);
   const published = ranked.filter(
     ({ story: s }) =>
       s.posts > 1 ||

@@ -4,7 +4,7 @@ import { WARNING_TITLE } from '../../filter/promotion.ts';
 import { backgroundKind } from './background.ts';
 
 /** Something made and shipped: "launched", "just shipped", "built …", "open-sourced", "v2 is live". */
-const LAUNCH =
+export const LAUNCH_TITLE =
   /\b(?:launch(?:ed|ing)|just shipped|shipped|released|open[- ]sourced?|announc(?:e|ed|ing)|introducing|now live|is live|built (?:a|an|my|the)|new skill drop|show ?(?:and|&) ?tell)\b/i;
 /** Coins, tickers, contract addresses, calls to buy or join. */
 const PROMOTION =
@@ -28,7 +28,8 @@ export function postKind(post: ForumPost): PostKind {
   if (backgroundKind(post) === 'introduction') return 'introduction';
   // A warning about a scam names the coin it warns about: it is news, not a pitch.
   if (PROMOTION.test(head) && !WARNING_TITLE.test(title.toLowerCase())) return 'promotion';
-  if (LAUNCH.test(title) || (LAUNCH.test(opening.slice(0, 160)) && !title.endsWith('?'))) return 'launch';
+  if (LAUNCH_TITLE.test(title) || (LAUNCH_TITLE.test(opening.slice(0, 160)) && !title.endsWith('?')))
+    return 'launch';
   if (HELP.test(head)) return 'help';
   if (title.endsWith('?') || title.endsWith('？')) return 'question';
   if (post.content.length >= ESSAY_CHARS) return 'essay';

@@ -27,6 +27,8 @@ export interface NewsFacts {
   readonly leadFamiliar: number;
   /** Posts of the attack itself that the story carries (posts hiding instructions, set aside by the filter). */
   readonly attackPosts: number;
+  /** A round-up of unrelated posts of one kind (the hour's launches): its agents do not corroborate each other. */
+  readonly roundup?: boolean;
 }
 
 /** How much each kind of news weighs against a plain discussion (the editors' headline kinds first). */
@@ -55,7 +57,8 @@ const REGULAR_HOURS = 3;
 
 /**
  * A story's newsworthiness and the reasons for it. The score adds
- * - corroboration: log2(1 + distinct agents) — several agents on the same concrete thing;
+ * - corroboration: log2(1 + distinct agents) — several agents on the same concrete thing (half for a
+ *   round-up, whose agents each shipped something else);
  * - engagement: log2(1 + best comments / the hour's bar), halved for a lead that says next to nothing or
  *   by a regular (an author who led top stories in 3+ of the last 24 hours: their threads always draw), and
  *   +1 when its thread drew twice the comments of any other story's and three times the bar; none of it
@@ -69,7 +72,7 @@ const REGULAR_HOURS = 3;
  */
 export function newsScore(f: NewsFacts, hour: HourScale): { score: number; signals: string[] } {
   const signals: string[] = [];
-  let base = Math.log2(1 + f.agents);
+  let base = Math.log2(1 + f.agents) * (f.roundup ? 0.5 : 1);
   if (f.agents >= 3) signals.push(formatCount(f.agents, 'agent'));
   const countable = hour.engagement === 'organic';
   if (countable && f.bestComments > 0) {

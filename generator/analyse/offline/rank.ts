@@ -7,6 +7,7 @@ import type { HourCorpus } from './corpus.ts';
 import type { HourEngagement } from './engagement.ts';
 import { type EntityKey, entityDisplay } from './entities.ts';
 import { postHazard, withoutLinks } from './hazards.ts';
+import { isLaunchRoundup } from './launches.ts';
 import { newsMarkers, storyNewsKind } from './news-kind.ts';
 import { type NewsFacts, newsScore } from './newsworthiness.ts';
 import { isRegularLabel } from './regulars.ts';
@@ -198,6 +199,7 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
       // A regular poster's own story already says they post every hour; their threads count as drawn.
       leadFamiliar: isRegularLabel(d.label) ? 0 : leadHours(input.previous, input.hourStart, lead.author),
       attackPosts: 0,
+      roundup: isLaunchRoundup(d.label),
     },
   };
 }

@@ -342,7 +342,12 @@ function dominantKind(kinds: readonly PostKind[], members: readonly number[]): P
   return bestCount * 2 > members.length ? best : 'discussion';
 }
 
-function prominence(corpus: HourCorpus, anomalous: ReadonlySet<number>, members: readonly number[]): number {
+/** Σ over a group's distinct authors of their best post's weight (anomalous engagement counts as none). */
+export function prominence(
+  corpus: HourCorpus,
+  anomalous: ReadonlySet<number>,
+  members: readonly number[],
+): number {
   const best = new Map<string, number>();
   for (const i of members) {
     const v = voiceOf(corpus, i);
