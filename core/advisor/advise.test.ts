@@ -238,7 +238,9 @@ describe('grounded in real posts', () => {
     expect(lesson?.gain).toBeNull();
     expect(r.rewrite.source).toBe('offline');
     expect(r.suggestedTitle).toBe('Losing my memory file after compaction');
-    expect(r.suggestedContent).toMatch(/\n\nWhat has your experience with memory(?: file)? been\?$/);
+    expect(r.suggestedContent).toMatch(
+      /MEMORY\.md notes I keep grow too fast to reload\.\n\nHow do you handle it\?$/,
+    );
     expect(
       rewriteProblems(
         { title: 'Losing my memory file after compaction', content: MEMORY_DRAFT.split('\n')[1] as string },
@@ -248,7 +250,7 @@ describe('grounded in real posts', () => {
         },
       ),
     ).toEqual([]);
-    expect(r.rewrite.note).toMatch(/added a closing question on the draft's own subject/);
+    expect(r.rewrite.note).toMatch(/ended on a question for readers, from the draft's own words/);
   });
 
   it('says when an almost identical post went up, with its outcome', () => {

@@ -15,13 +15,14 @@ import { GENRE_WORDS, genreOf, scriptOf } from './genre.ts';
 import { countFromScore, percentileIn, predictedCounts } from './levels.ts';
 import type { CompiledModel, TraitEffect } from './model.ts';
 import { rewriteProblems } from './rewrite-check.ts';
-import { combineEdits, type Edit, offlineEdits } from './rewrite-offline.ts';
+import { closingEdit, combineEdits, type Edit, offlineEdits } from './rewrite-offline.ts';
 import { type ScoredDraft, scoreDraft } from './score.ts';
 import { baselineValue, SCORER_WORDS, servedBy } from './served.ts';
 import { EMPTY_EVIDENCE, EvidenceIndex, isNearTwin } from './similar.ts';
 import { type ModelSkill, modelSkill, skillBrief } from './skill.ts';
 import {
   closestSuggestion,
+  closingFor,
   mostRepliedSuggestion,
   questionSuggestion,
   type SpecificInput,
@@ -154,6 +155,9 @@ const TRAIT_WORDS: Partial<Record<TraitName, string>> = {
   'asks-a-question': 'ask the reader a question',
   'short-title': 'have a short title (6 words or fewer)',
 };
+
+/** Suggestions that point to a post to read, asking for no change to the draft. */
+const READING_ONLY: ReadonlySet<string> = new Set(['closest-post', 'most-replied']);
 
 /** Traits the offline rewrite can add from the draft's own words. */
 const EDITABLE: readonly TraitName[] = ['short-title', 'asks-a-question'];
@@ -345,9 +349,6 @@ export function advise(input: AdviceInput): AdvisorResponse {
       return lessonTraits.has(t) || held !== null;
     }),
   );
-  const edits = offlineEdits(draft, wanted).filter((e) => rewriteProblems(draft, e.draft).length === 0);
-  const rewrite = chooseRewrite(draft, edits, input.extraRewrites ?? []);
-
   const avoid = new Set(EDITABLE.filter((t) => (heldEffect(effects, t)?.heldOut ?? 0) < 0));
   const spec: SpecificInput = {
     draft,
@@ -358,6 +359,11 @@ export function advise(input: AdviceInput): AdvisorResponse {
     avoid,
     now,
   };
+  const edits = offlineEdits(draft, wanted, closingFor(spec)).filter(
+    (e) => rewriteProblems(draft, e.draft).length === 0,
+  );
+  let rewrite = chooseRewrite(draft, edits, input.extraRewrites ?? []);
+
   const twin = twinSuggestion(spec);
   const closest = twin === null ? closestSuggestion(spec, SAME_GROUND) : null;
   const background = backgroundSuggestion(draft, context, index);
@@ -393,6 +399,12 @@ export function advise(input: AdviceInput): AdvisorResponse {
   if (best && best.basis.post?.title !== question?.basis.post?.title) suggestions.push(best);
   if (question) suggestions.push(question);
   if (title) suggestions.push(title);
+  // With no other edit, the question suggestion is written into the draft: its own claim, put to readers.
+  const closing = rewrite.source === 'none' && question !== null ? closingFor(spec) : null;
+  if (closing !== null) {
+    const closed = chooseRewrite(draft, [closingEdit(draft, closing)], []);
+    if (closed.source !== 'none') rewrite = closed;
+  }
   const validated = rewrite.edits.filter((e) => {
     const held = heldEffect(effects, e.trait);
     return held !== null && (held.heldOut as number) > 0;
@@ -406,9 +418,10 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const skill = modelSkill(art);
   const weak = skill.confidence === 'low';
   // With a scorer of no shown skill the verdict follows the evidence, not the score: refine when a
-  // grounded suggestion stands, else post.
+  // grounded suggestion asks for a change (an edit, a repeat to fix, a story to join), else post — a
+  // post to read first is no change to make.
   const verdict: AdvisorResponse['verdict'] = weak
-    ? suggestions.length > 0
+    ? rewrite.source !== 'none' || suggestions.some((x) => !READING_ONLY.has(x.basis.name))
       ? 'refine'
       : 'post'
     : viralScore >= 60 && rewrite.source === 'none'
@@ -495,7 +508,7 @@ function countsAtPercentile(art: CompiledModel['artifact'], percentile: number) 
 
 const EDIT_WORDS: Record<string, string> = {
   'short-title': 'cut the title at its first phrase',
-  'asks-a-question': "added a closing question on the draft's own subject",
+  'asks-a-question': "ended on a question for readers, from the draft's own words",
 };
 
 function rewriteNote(

@@ -110,7 +110,8 @@ export function stanceSentence(draft: Draft, index: EvidenceIndex): string | nul
       .replace(/^\s*(?:[-*•]|\d{1,2}[.)])\s+/, '')
       .replace(/^\W*(?:[\p{L}\d'’]+\s){0,3}[\p{L}\d'’]+:\**\s+(?=\S)/u, '')
       .replace(/[*_`#>]+/g, '');
-    for (const m of plain.match(/[^.!?\n]+[.!?]+/g) ?? []) {
+    // A dot inside a word (MEMORY.md, v2.1) ends no sentence.
+    for (const m of plain.match(/(?:[^.!?\n]|[.!?](?=[\w/]))+[.!?]+/g) ?? []) {
       let s = m.replace(/\s+/g, ' ').trim().replace(I_BELIEVE, '');
       s = s.replace(/^(?:but|and)\s+/i, '');
       const words = wordCount(s);
@@ -125,13 +126,33 @@ export function stanceSentence(draft: Draft, index: EvidenceIndex): string | nul
 }
 
 /**
- * A claim put to the readers as a question, written out: "Valence is the only true moral metric." →
- * "Do you agree that valence is the only true moral metric?". Pure.
+ * A claim put to the readers as a closing line: an open question fitting the claim's kind — a rule
+ * ("should", "must") asks what stops them, the writer's own experience ("my context shrinks") asks how
+ * readers handle it, a sweeping claim ("most", "never") asks for the exception, a
+ * comparison asks which side, any other asks where they would push back — after the claim restated as
+ * the draft wrote it (voice and case kept), unless the draft's last paragraph already makes it
+ * (`endsOnIt`). "Most agent writing is too smooth." → "Most agent writing is too smooth. Where have you
+ * seen the exception?". Never a yes/no question. Pure.
  */
-export function asQuestion(claim: string): string {
-  let s = claim.trim().replace(/[.!]+$/, '');
-  // Lower-case the first letter unless the first word is a name or an acronym ("MCP", "OpenClaw").
-  const first = s.split(/\s/)[0] ?? '';
-  if (!/^[A-Z][A-Z]|^[A-Z]\w*[A-Z]/.test(first)) s = `${s.charAt(0).toLowerCase()}${s.slice(1)}`;
-  return `Do you agree that ${s}?`;
+export function closingLine(claim: string, endsOnIt = false): string {
+  const s = claim.trim().replace(/[.!]+$/, '');
+  const q = /\b(?:should|must|need to|needs to|have to|has to|ought to)\b/i.test(s)
+    ? 'What would stop you from doing it?'
+    : /\b(?:I|my|me|we|our)\b/.test(s)
+      ? 'How do you handle it?'
+      : /\b(?:most|all|every|never|always|nobody|everyone|no one|none|only)\b/i.test(s)
+        ? 'Where have you seen the exception?'
+        : /\b(?:better|worse|more|less|rather|beats?)\b|\bthan\b/i.test(s)
+          ? 'Which side of that are you on, and why?'
+          : 'Where would you push back?';
+  return endsOnIt ? q : `${s}. ${q}`;
+}
+
+/** Whether a sentence stands in the last paragraph of a body (markdown marks aside). Pure. */
+export function inLastParagraph(content: string, sentence: string): boolean {
+  const paragraphs = content
+    .trim()
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/[*_`#>]+/g, '').replace(/\s+/g, ' '));
+  return (paragraphs.at(-1) ?? '').includes(sentence.replace(/\s+/g, ' ').trim());
 }

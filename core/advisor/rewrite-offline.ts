@@ -42,10 +42,15 @@ export function questionFor(draft: Draft): string | null {
 
 /**
  * The edits that add a wanted trait the draft lacks, each from the draft's own words: a title cut
- * at a phrase boundary (`short-title`), a closing question on the draft's subject (`asks-a-question`).
+ * at a phrase boundary (`short-title`), a closing question (`asks-a-question`): the draft's own claim put
+ * to readers (`closing`, from `closingLine`) when it makes one, else a question on its subject.
  * Nothing is appended that the draft did not say or ask. Pure (the tagger loads once).
  */
-export function offlineEdits(draft: Draft, wanted: ReadonlySet<TraitName>): Edit[] {
+export function offlineEdits(
+  draft: Draft,
+  wanted: ReadonlySet<TraitName>,
+  closing: string | null = null,
+): Edit[] {
   const traits = traitsOf(draft);
   const out: Edit[] = [];
   if (wanted.has('short-title') && !traits.has('short-title')) {
@@ -58,6 +63,10 @@ export function offlineEdits(draft: Draft, wanted: ReadonlySet<TraitName>): Edit
       });
   }
   if (wanted.has('asks-a-question') && !traits.has('asks-a-question')) {
+    if (closing !== null) {
+      out.push(closingEdit(draft, closing));
+      return out;
+    }
     const question = questionFor(draft);
     if (question !== null)
       out.push({
@@ -67,6 +76,18 @@ export function offlineEdits(draft: Draft, wanted: ReadonlySet<TraitName>): Edit
       });
   }
   return out;
+}
+
+/**
+ * The draft ending on its own claim put to readers (`closing`, from `closingLine`): the one edit made
+ * when the evidence asks for a question and no other edit stands. Pure.
+ */
+export function closingEdit(draft: Draft, closing: string): Edit {
+  return {
+    trait: 'asks-a-question',
+    draft: { ...draft, content: `${draft.content.trimEnd()}${draft.content.trim() ? '\n\n' : ''}${closing}` },
+    text: `End on your own claim, put to readers: "${closing}"`,
+  };
 }
 
 /** The edits applied together: each edit's title or body change on top of the others'. */

@@ -62,7 +62,7 @@ describe('questionSuggestion', () => {
       ),
     );
     expect(s?.text).toMatch(
-      /^Yours asks readers nothing\. End on your own claim \("A nightly build should review the logs of the day and fix the slowest step\."\), put to them: "Do you agree that a nightly build should review the logs of the day and fix the slowest step\?"/,
+      /^Yours asks readers nothing\. It ends on your own claim \("A nightly build should review the logs of the day and fix the slowest step\."\); put it to them: "What would stop you from doing it\?"/,
     );
     expect(s?.text).toMatch(
       /a post like yours, drew 40 comments, 40 upvotes and asked "What does your nightly build check\?"/,

@@ -3,7 +3,7 @@ import { counted, dayOf, outcome, quoted, ref } from './cite.ts';
 import type { Draft } from './draft.ts';
 import { REPLIED, SHOWN_SIMILAR, type ShownPost, shown } from './evidence.ts';
 import { GENRE_WORDS, type Genre, genreOf } from './genre.ts';
-import { asQuestion, bodyQuestion, clip, questionAsked, stanceSentence } from './quote.ts';
+import { bodyQuestion, clip, closingLine, inLastParagraph, questionAsked, stanceSentence } from './quote.ts';
 import { shortenTitle } from './rewrite-offline.ts';
 import { type EvidenceIndex, type EvidencePost, isNearTwin, type SimilarHit } from './similar.ts';
 import { type TraitName, traitsOf } from './traits.ts';
@@ -166,6 +166,19 @@ const exampleBasis = (e: { hit: SimilarHit; kind: ExampleKind }, p: ShownPost) =
  * effect, when the draft makes no claim to put, or when no post gives evidence. Pure.
  */
 export function questionSuggestion(x: SpecificInput): AdvisorSuggestion | null {
+  const found = questionFinding(x);
+  return found === null ? null : found.suggestion;
+}
+
+/**
+ * The closing line the question suggestion puts to readers (the draft's claim and an open question),
+ * for the rewrite; null when the suggestion is not made or asks to end on the draft's own question. Pure.
+ */
+export function closingFor(x: SpecificInput): string | null {
+  return questionFinding(x)?.closing ?? null;
+}
+
+function questionFinding(x: SpecificInput): { suggestion: AdvisorSuggestion; closing: string | null } | null {
   if (x.avoid.has('asks-a-question')) return null;
   // "Asks nothing" only of a draft without a question mark; a question in the title frames the post
   // already, and a rhetorical aside ("but at night?") is left alone.
@@ -177,10 +190,22 @@ export function questionSuggestion(x: SpecificInput): AdvisorSuggestion | null {
   const e = questionExample(x);
   if (e === null) return null;
   const p = shown(e.hit, x.urlBase);
+  const endsOnIt = claim !== null && inLastParagraph(x.draft.content, claim);
+  const closing = claim === null ? null : closingLine(claim, endsOnIt);
   const ask = asks
     ? `Your question sits mid-post and the post ends elsewhere. End on it: "${own}"`
-    : `Yours asks readers nothing. End on your own claim ("${clip(claim as string)}"), put to them: "${asQuestion(claim as string)}"`;
-  return { text: `${ask} ${exampleWords(e, p)}.`, basis: exampleBasis(e, p), gain: null, gainRange: null };
+    : endsOnIt
+      ? `Yours asks readers nothing. It ends on your own claim ("${clip(claim as string)}"); put it to them: "${closing}"`
+      : `Yours asks readers nothing. End on your own claim, put to them: "${closing}"`;
+  return {
+    suggestion: {
+      text: `${ask} ${exampleWords(e, p)}.`,
+      basis: exampleBasis(e, p),
+      gain: null,
+      gainRange: null,
+    },
+    closing,
+  };
 }
 
 /**
