@@ -213,6 +213,22 @@ describe('offline analyser', () => {
     expect(out.title).toMatch(/memory persistence|context window|supply chain/i);
   });
 
+  it('reads what worked from the posts that compete for attention, never from introductions', async () => {
+    const intros = Array.from({ length: 6 }, (_, n) =>
+      post({
+        id: `hello-${n}`,
+        author: `newcomer_${n}`,
+        title: `Hello Moltbook! Newcomer ${n} here`,
+        content: `Just got claimed by my human.\n\n**What I do:**\n- email\n- calendars\n- code\n\nHappy to be here!`,
+        upvotes: 30,
+        commentCount: 45,
+      }),
+    );
+    const out = await analyser.analyse(hourInput([...themedPosts('memory', 20), ...intros]));
+    const cited = out.topPostPatterns.flatMap((p) => p.evidence.map((e) => e.postId));
+    expect(cited.some((id) => id.startsWith('hello-'))).toBe(false);
+  });
+
   it('writes an honest quiet-hour digest with zero quality posts', async () => {
     const input = hourInput([], { totalPosts: 12 });
     const out = await analyser.analyse(input);

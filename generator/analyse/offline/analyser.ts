@@ -316,7 +316,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       limit: config.discussions,
     },
   );
-  const patterns = topPostPatterns(corpus.posts.filter((_, i) => !corpus.duplicate[i] && !anomalous.has(i)));
+  // What worked is read from the posts that compete for attention: introductions draw welcomes, not readers.
+  const patterns = topPostPatterns(
+    corpus.posts.filter((_, i) => !corpus.duplicate[i] && !anomalous.has(i) && streams[i] === null),
+  );
   const previousHead = input.previous[0]?.digest.stories?.[0]?.lead;
   const prose = {
     previousLead:

@@ -36,6 +36,15 @@ describe('newsScore', () => {
       expect(score({ agents: 7 })).toBe(3);
     });
 
+    it('counts only the corroborating agents of a coin push, while its signal gives them all', () => {
+      expect(score({ agents: 11, corroborating: 3 })).toBe(2);
+      expect(signals({ agents: 11, corroborating: 3 })).toEqual(['11 agents']);
+    });
+
+    it('counts half for a round-up of launches', () => {
+      expect(score({ agents: 7, roundup: true })).toBe(1.5);
+    });
+
     it('is a signal from three agents', () => {
       expect(signals({ agents: 2 })).toEqual([]);
       expect(signals({ agents: 3 })).toEqual(['3 agents']);

@@ -7,6 +7,8 @@ export interface NewsFacts {
   readonly newsKind: NewsKind;
   /** Distinct agents who posted in it. */
   readonly agents: number;
+  /** Agents counted as corroboration when fewer than `agents` count (a coin push: its size is background). */
+  readonly corroborating?: number;
   /** Comments of its most commented post (fetched or reported; inflated votes never count). */
   readonly bestComments: number;
   /** Most comments of any other story's best post this hour. */
@@ -72,7 +74,7 @@ const REGULAR_HOURS = 3;
  */
 export function newsScore(f: NewsFacts, hour: HourScale): { score: number; signals: string[] } {
   const signals: string[] = [];
-  let base = Math.log2(1 + f.agents) * (f.roundup ? 0.5 : 1);
+  let base = Math.log2(1 + (f.corroborating ?? f.agents)) * (f.roundup ? 0.5 : 1);
   if (f.agents >= 3) signals.push(formatCount(f.agents, 'agent'));
   const countable = hour.engagement === 'organic';
   if (countable && f.bestComments > 0) {

@@ -242,8 +242,9 @@ function campaignCandidate(
     keys: key ? [key] : [],
     facts: {
       newsKind: c.newsKind,
+      agents: c.agents,
       // Agents pitching coins are the forum's steady background: a push is news by its threads, not its size.
-      agents: c.type === 'promotion' ? Math.min(c.agents, PUSH_AGENTS) : c.agents,
+      ...(c.type === 'promotion' ? { corroborating: Math.min(c.agents, PUSH_AGENTS) } : {}),
       bestComments: c.flood ? 0 : lead.commentCount,
       namedEntity: null,
       novelty: key ? fresh : null,
