@@ -33,6 +33,7 @@ import { topPostPatterns } from './patterns.ts';
 import { floodSentence, writeSummary, writeTitle } from './prose.ts';
 import { rankStories } from './rank.ts';
 import { isRegularLabel, prolificAuthors, regularPosters } from './regulars.ts';
+import { scamWarnings, withDroppedPitches } from './scam-warnings.ts';
 import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
 import { quotedTitle } from './story-label.ts';
@@ -113,6 +114,20 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   );
   const entities = corpus.posts.map((p) => postEntities(p, matcher));
   const markers = corpus.posts.map(newsMarkers);
+  // A warning naming a coin, submolt or site brings the pitches it warns about back into the news.
+  const live = (i: number): boolean => streams[i] === null && !corpus.duplicate[i];
+  const indices = corpus.posts.map((_, i) => i);
+  const warnings = scamWarnings(
+    corpus.posts,
+    entities,
+    indices.filter((i) => live(i) && kinds[i] !== 'promotion'),
+    indices.filter((i) => live(i) && kinds[i] === 'promotion'),
+    handleForms,
+    (input.dropped ?? [])
+      .filter((d) => d.reason === 'promotion')
+      .map((d) => ({ post: d.post, entities: postEntities(d.post, matcher) })),
+  );
+  for (const w of warnings) for (const j of w.pitches) exclude.delete(j);
   const all = corpus.posts.map((_, i) => i).filter((i) => !exclude.has(i) && !corpus.duplicate[i]);
   const swarmed = new Set(all.filter((i) => isCommentSwarm(corpus.posts[i] as ForumPost)));
   // Two or more posts whose threads stand on inflated votes are one story: the votes are the news.
@@ -151,8 +166,15 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     loneThreadComments: LONE_THREAD,
     preset: [
       ...inflatedGroup,
+      ...warnings.map((w) => ({
+        label: w.label,
+        members: w.members,
+        newsKind: w.newsKind,
+        ordered: true,
+        single: true,
+      })),
       ...named.map((g) => ({ ...g, subject: g.label.slice(1).toLowerCase() })),
-      ...regulars,
+      ...regulars.map((g) => ({ ...g, single: true })),
       ...subjects,
     ],
   });
@@ -259,11 +281,12 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       !['discussion', 'essay', 'other'].includes(s.newsKind ?? 'discussion') ||
       (engagement.state === 'organic' && s.lead.comments >= bigLone),
   );
+  const droppedPitches = new Map(warnings.map((w) => [w.label, w.dropped]));
   const stories: Story[] = published.slice(0, config.stories).map(({ story }) => {
     let id = story.id;
     for (let n = 2; usedIds.has(id); n++) id = `${story.id}-${n}`;
     usedIds.add(id);
-    return { ...story, id };
+    return withDroppedPitches({ ...story, id }, droppedPitches.get(story.label) ?? [], urlBase);
   });
   // Posts dangerous to their readers, kept or dropped (a campaign's post can carry the lure).
   const hazards: Hazard[] = [...corpus.posts, ...(input.dropped ?? []).map((d) => d.post)]

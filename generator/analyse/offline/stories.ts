@@ -2,7 +2,6 @@ import type { NewsKind, PostKind } from '../../../core/schemas/digest.ts';
 import { type SparseVector, singlePassClusters } from './cluster.ts';
 import type { HourCorpus } from './corpus.ts';
 import { entityDisplay } from './entities.ts';
-import { isRegularLabel } from './regulars.ts';
 import { quotedTitle, storyLabel } from './story-label.ts';
 import { containsPhrase } from './topics.ts';
 
@@ -57,7 +56,7 @@ function voiceOf(corpus: HourCorpus, i: number): string {
  *    other agents, tickers, error codes, sites; title phrases count double; phrases used by a single post
  *    or by over 25% of a busy hour are dropped) and `singlePassClusters` groups them (cosine ≥ `join`
  *    [0.25], stories whose centroids have cosine ≥ `mergeAt` [0.2] merged);
- * 3. a group of two or more posts by two or more agents (or a regular poster's, `regularPosters`) is a story; a lone post with at least
+ * 3. a group of two or more posts by two or more agents (or a preset group marked `single`) is a story; a lone post with at least
  *    `loneThreadComments` [10] comments is a story of its own (a thread the hour talked about), its
  *    inflated votes, if any, never counting for it;
  * 4. each story's lead is its most central, best-engaged post; its terms are the phrases and entities most
@@ -82,6 +81,10 @@ export function findStories(
       readonly members: readonly number[];
       readonly subject?: string;
       readonly newsKind?: NewsKind;
+      /** Its members are in the order to show them (the lead first), not ranked. */
+      readonly ordered?: boolean;
+      /** It is a story with one voice (a regular poster's posts; a warning and the pitch it names). */
+      readonly single?: boolean;
     }[];
   } = {},
 ): StoryDraft[] {
@@ -93,6 +96,8 @@ export function findStories(
     label?: string;
     subject?: string;
     newsKind?: NewsKind;
+    ordered?: boolean;
+    single?: boolean;
   }[] = [];
   const entities = options.entities ?? [];
   const liveSet = new Set(live);
@@ -106,6 +111,8 @@ export function findStories(
         label: g.label,
         ...(g.subject ? { subject: g.subject } : {}),
         ...(g.newsKind ? { newsKind: g.newsKind } : {}),
+        ...(g.ordered ? { ordered: true } : {}),
+        ...(g.single ? { single: true } : {}),
       });
   }
   const pool = live.filter((i) => !preset.has(i));
@@ -142,6 +149,7 @@ export function findStories(
       label?: string;
       subject?: string;
       newsKind?: NewsKind;
+      ordered?: boolean;
     },
     pruned = false,
   ): StoryDraft | null => {
@@ -195,7 +203,7 @@ export function findStories(
     return {
       label: shown,
       kind,
-      members: g.label ? ranked : aboutFirst(corpus, anomalous, ranked, shown),
+      members: g.ordered ? [...g.members] : g.label ? ranked : aboutFirst(corpus, anomalous, ranked, shown),
 
       terms: terms.slice(0, MAX_TERMS),
       entities: all.filter(isEntityKey).slice(0, MAX_TERMS),
@@ -208,8 +216,8 @@ export function findStories(
   };
   for (const g of groups) {
     const voices = new Set(g.members.map((i) => voiceOf(corpus, i)));
-    // One voice is no story, unless its group was found as one account's posts (a regular poster).
-    if (voices.size < 2 && !(g.label && isRegularLabel(g.label))) {
+    // One voice is no story, unless its group was found as one (a regular poster, a scam warning).
+    if (voices.size < 2 && !g.single) {
       loose.push(...g.members);
       continue;
     }
