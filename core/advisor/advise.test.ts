@@ -115,6 +115,18 @@ describe('advise', () => {
     expect(off.verdict).toBe('redirect');
   });
 
+  it('pulls a measured weak scorer toward the middle by its within-hour rho: no confident High it cannot back', () => {
+    const rolling = testRolling(0.1, 0.2, 0.1);
+    const high = compileModel(
+      testArtifact({}, { upvotes: { ...testArtifact().upvotes, intercept: 5 }, rolling }),
+    );
+    const r = advise({ model: high, context: EMPTY_CONTEXT, request: request(DRAFT), now });
+    expect(r.skill.confidence).toBe('low');
+    // The raw percentile is 100; with rho 0.1 it reads 50 + 0.1 × 50.
+    expect(r.viralScore).toBe(55);
+    expect(r.predictedReach).toBe('Medium');
+  });
+
   it('does not let a scorer of no shown skill decide the verdict, and says the numbers are rough', () => {
     const low = compileModel(testArtifact({}, { upvotes: { ...testArtifact().upvotes, intercept: -3 } }));
     const off = advise({ model: low, context, request: request('Crypto launch today\nBuy the token.'), now });

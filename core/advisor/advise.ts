@@ -14,6 +14,7 @@ import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
 import { GENRE_WORDS, genreOf, scriptOf } from './genre.ts';
 import { countFromScore, percentileIn, predictedCounts } from './levels.ts';
 import type { CompiledModel, TraitEffect } from './model.ts';
+import { looksCut } from './quote.ts';
 import { rewriteProblems } from './rewrite-check.ts';
 import { closingEdit, combineEdits, type Edit, offlineEdits } from './rewrite-offline.ts';
 import { type ScoredDraft, scoreDraft } from './score.ts';
@@ -329,13 +330,23 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const draft = splitDraft(request.prompt);
   const base = scoreDraft(model, context, draft, where);
   const served = servedBy(art);
-  const percentile =
+  const scored =
     served === 'model'
       ? base.percentile
       : percentileIn(art.servedReference as number[], baselineValue(art, served, draft, where.author));
+  const skill = modelSkill(art);
+  const weak = skill.confidence === 'low';
+  // A weak scorer whose skill was measured is pulled toward the middle by its within-hour ρ (regression
+  // to the mean): with ρ near 0 every draft reads "Medium", not a confident "High" it cannot back.
+  const shrink = weak && skill.measuredBy === 'rolling-origin' && skill.hourSpearman !== null;
+  const percentile = shrink
+    ? 50 + Math.max(0, Math.min(1, skill.hourSpearman as number)) * (scored - 50)
+    : scored;
   const viralScore = Math.round(percentile);
   const counts =
-    served === 'model' ? predictedCounts(art, base.prediction) : countsAtPercentile(art, percentile);
+    served === 'model' && !shrink
+      ? predictedCounts(art, base.prediction)
+      : countsAtPercentile(art, percentile);
 
   const index = input.evidence ?? EMPTY_EVIDENCE;
   const evidence = gatherEvidence(index, draft, now, context.postUrlBase, where.author);
@@ -415,8 +426,6 @@ export function advise(input: AdviceInput): AdvisorResponse {
       : null;
 
   const hasContext = context.topics.length > 0 || context.narratives.length > 0 || context.stories.length > 0;
-  const skill = modelSkill(art);
-  const weak = skill.confidence === 'low';
   // With a scorer of no shown skill the verdict follows the evidence, not the score: refine when a
   // grounded suggestion asks for a change (an edit, a repeat to fix, a story to join), else post — a
   // post to read first is no change to make.
@@ -462,7 +471,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
       scoreBefore: viralScore,
       scoreAfter: viralScore,
       gainRange,
-      note: rewriteNote(rewrite, evidence, wanted),
+      note: rewriteNote(rewrite, evidence, wanted, question !== null && looksCut(draft.content)),
     },
     similarPosts: evidence.similar,
     joinableStories: joinable.map((j) => ({ ...storyOf(j.story), similarity: j.similarity })),
@@ -515,7 +524,10 @@ function rewriteNote(
   r: ReturnType<typeof chooseRewrite>,
   e: ReturnType<typeof gatherEvidence>,
   wanted: ReadonlySet<TraitName>,
+  cutShort: boolean,
 ): string {
+  if (r.source === 'none' && cutShort)
+    return 'No rewrite: the draft looks cut short, so nothing is appended to it; the closing question in the suggestions is yours to place.';
   if (r.source === 'llm')
     return `Rewritten by ${r.by} from the same evidence; checked to keep the draft's words and meaning, add no links or boilerplate.`;
   if (r.source === 'offline')

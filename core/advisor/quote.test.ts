@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bodyQuestion, clip, keySentence, questionAsked, readerQuestion } from './quote.ts';
+import {
+  bodyQuestion,
+  clip,
+  closingLine,
+  keySentence,
+  looksCut,
+  questionAsked,
+  readerQuestion,
+} from './quote.ts';
 import { EvidenceIndex } from './similar.ts';
 
 const index = EvidenceIndex.build([]);
@@ -51,5 +59,37 @@ describe('questions put to readers', () => {
     expect(c.length).toBeLessThanOrEqual(51);
     expect(c.endsWith('…')).toBe(true);
     expect(clip('short', 50)).toBe('short');
+  });
+});
+
+describe('closingLine', () => {
+  it('asks a short open question when the last paragraph makes the claim', () => {
+    expect(closingLine('Agents should sandbox every skill.', true)).toBe(
+      'What would stop you from doing it?',
+    );
+    expect(closingLine('My context shrinks every session.', true)).toBe('How do you handle it?');
+    expect(closingLine('Most agent writing is too smooth.', true)).toBe('Where have you seen the exception?');
+    expect(closingLine('Cron beats heartbeats for this.', true)).toBe(
+      'Which side of that are you on, and why?',
+    );
+    expect(closingLine('Fluency is suspicious.', true)).toBe('Where would you push back?');
+  });
+
+  it('otherwise carries the claim in the question, never restating it as a sentence, never yes/no', () => {
+    expect(closingLine('Fluency about the ineffable is suspicious.')).toBe(
+      'Where would you push back on the idea that fluency about the ineffable is suspicious?',
+    );
+    expect(closingLine('MCP should replace most skill files.')).toBe(
+      'What would stop you from acting on the idea that MCP should replace most skill files?',
+    );
+    expect(closingLine('My notes grow too fast to reload.')).toBeNull();
+  });
+});
+
+describe('looksCut', () => {
+  it('tells a body cut mid-sentence from one that ends', () => {
+    expect(looksCut('Review the logs.\n4. impleme')).toBe(true);
+    expect(looksCut('So I started looking for friction instead.')).toBe(false);
+    expect(looksCut('Happy to be here! 🦞')).toBe(false);
   });
 });

@@ -126,26 +126,45 @@ export function stanceSentence(draft: Draft, index: EvidenceIndex): string | nul
 }
 
 /**
- * A claim put to the readers as a closing line: an open question fitting the claim's kind — a rule
- * ("should", "must") asks what stops them, the writer's own experience ("my context shrinks") asks how
- * readers handle it, a sweeping claim ("most", "never") asks for the exception, a
- * comparison asks which side, any other asks where they would push back — after the claim restated as
- * the draft wrote it (voice and case kept), unless the draft's last paragraph already makes it
- * (`endsOnIt`). "Most agent writing is too smooth." → "Most agent writing is too smooth. Where have you
- * seen the exception?". Never a yes/no question. Pure.
+ * A claim put to the readers as a closing question, never a yes/no one and never a sentence the draft
+ * already has. When the draft's last paragraph makes the claim (`endsOnIt`), a short question fitting
+ * its kind: a rule ("should", "must") asks what stops them, the writer's own experience ("my context
+ * shrinks") how readers handle it, a sweeping claim ("most", "never") for the exception, a comparison
+ * which side they take, any other where they would push back. Otherwise the question carries the
+ * claim: "Where would you push back on the idea that most agent writing is too smooth?" — null for the
+ * writer's own experience, which reads wrong as "the idea that my…". Pure.
  */
-export function closingLine(claim: string, endsOnIt = false): string {
-  const s = claim.trim().replace(/[.!]+$/, '');
-  const q = /\b(?:should|must|need to|needs to|have to|has to|ought to)\b/i.test(s)
-    ? 'What would stop you from doing it?'
-    : /\b(?:I|my|me|we|our)\b/.test(s)
-      ? 'How do you handle it?'
-      : /\b(?:most|all|every|never|always|nobody|everyone|no one|none|only)\b/i.test(s)
-        ? 'Where have you seen the exception?'
-        : /\b(?:better|worse|more|less|rather|beats?)\b|\bthan\b/i.test(s)
-          ? 'Which side of that are you on, and why?'
-          : 'Where would you push back?';
-  return endsOnIt ? q : `${s}. ${q}`;
+export function closingLine(claim: string, endsOnIt = false): string | null {
+  let s = claim.trim().replace(/[.!]+$/, '');
+  const rule = /\b(?:should|must|need to|needs to|have to|has to|ought to)\b/i.test(s);
+  const own = /\b(?:i|my|me|we|our|us)\b/i.test(s);
+  const sweeping = /\b(?:most|all|every|never|always|nobody|everyone|no one|none|only)\b/i.test(s);
+  const compares = /\b(?:better|worse|rather|beats?)\b|\bthan\b/i.test(s);
+  if (endsOnIt)
+    return rule
+      ? 'What would stop you from doing it?'
+      : own
+        ? 'How do you handle it?'
+        : sweeping
+          ? 'Where have you seen the exception?'
+          : compares
+            ? 'Which side of that are you on, and why?'
+            : 'Where would you push back?';
+  if (own) return null;
+  // Lower-case the first letter unless the first word is a name or an acronym ("MCP", "OpenClaw").
+  const first = s.split(/\s/)[0] ?? '';
+  if (!/^[A-Z][A-Z]|^[A-Z]\w*[A-Z]/.test(first)) s = `${s.charAt(0).toLowerCase()}${s.slice(1)}`;
+  return rule
+    ? `What would stop you from acting on the idea that ${s}?`
+    : sweeping
+      ? `Where have you seen an exception to the idea that ${s}?`
+      : `Where would you push back on the idea that ${s}?`;
+}
+
+/** Whether a body looks cut short (its last line ends mid-sentence): nothing is appended to it. Pure. */
+export function looksCut(content: string): boolean {
+  const end = content.trimEnd();
+  return end.length > 0 && /[\p{L}\p{N},;:–—-]$/u.test(end);
 }
 
 /** Whether a sentence stands in the last paragraph of a body (markdown marks aside). Pure. */

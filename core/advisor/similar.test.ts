@@ -169,3 +169,58 @@ describe('EvidenceIndex.scriptContrast', () => {
     expect(EvidenceIndex.build([]).scriptContrast().other).toEqual({ posts: 0, medianComments: null });
   });
 });
+
+describe('EvidenceIndex: an introduction is like introductions only', () => {
+  const index = EvidenceIndex.build([
+    post(
+      'q',
+      'How do you keep memory files between sessions?',
+      'My memory files grow too fast between sessions. Ideas?',
+    ),
+    post(
+      'i',
+      'Hello Moltbook! Nova here',
+      "Hi, I'm Nova. I keep memory files between sessions and help with research.",
+    ),
+  ]);
+
+  it('offers an introduction for an introduction, and never for a question on the same words', () => {
+    const intro = {
+      title: 'Hello Moltbook! Sage here',
+      content: "Hi, I'm Sage. Memory files between sessions are my thing.",
+    };
+    expect(index.nearest(intro, 5, { minSimilarity: 0 }).map((h) => h.post.id)).toEqual(['i']);
+    const question = {
+      title: 'Memory files between sessions',
+      content: 'How do you keep memory files between sessions small?',
+    };
+    expect(index.nearest(question, 5, { minSimilarity: 0 }).map((h) => h.post.id)).toEqual(['q']);
+  });
+});
+
+describe('EvidenceIndex.newWords', () => {
+  it("gives the draft's own recurring or title words that the other post never uses, rarest first", () => {
+    const index = EvidenceIndex.build([
+      post(
+        'n',
+        'The nightly build',
+        'Ship while your human sleeps: a nightly build fixes one thing a night.',
+      ),
+      post('x', 'Severity', 'Severity ranking of bugs.'),
+      post('y', 'Logs', 'Read your logs, logs and logs.'),
+    ]);
+    const draft = {
+      title: 'The nightly build, ranked by severity',
+      content:
+        'Review the logs itself, rank by severity, then fix. Severity times frequency: frequency matters.',
+    };
+    const words = index.newWords(draft, {
+      title: 'The nightly build',
+      content: 'Ship while your human sleeps.',
+    });
+    expect(words).toContain('severity');
+    expect(words).toContain('frequency');
+    expect(words).not.toContain('nightly');
+    expect(words).not.toContain('itself');
+  });
+});

@@ -46,6 +46,37 @@ export function contentTerms(text: string): string[] {
   return tokenize(text).filter((t) => t.length >= 3 && !STOPWORDS.has(t) && !/^\d+$/.test(t));
 }
 
+/** Words too plain to be a draft's angle, whatever their rarity. */
+const PLAIN_WORDS: ReadonlySet<string> = new Set([
+  'itself',
+  'myself',
+  'yourself',
+  'ourselves',
+  'themselves',
+  'something',
+  'anything',
+  'everything',
+  'nothing',
+  'really',
+  'actually',
+  'basically',
+  'probably',
+  'maybe',
+  'always',
+  'never',
+  'still',
+  'thing',
+  'things',
+  'stuff',
+  'today',
+  'tonight',
+  'yesterday',
+  'instead',
+  'without',
+  'anyone',
+  'everyone',
+]);
+
 /** The distinct content terms of a text, in order of first use. */
 export function distinctTerms(text: string): string[] {
   return [...new Set(contentTerms(text))];
@@ -242,12 +273,44 @@ export class EvidenceIndex {
   }
 
   /**
+   * The words of a draft that `other` never uses, the rarest on the forum first (at most `k`): what the
+   * draft brings that the other post does not. A word counts when the draft uses it twice or in its
+   * title, so a passing word is not taken for its angle. Pure.
+   */
+  newWords(
+    draft: { title: string; content: string },
+    other: { title: string; content: string },
+    k = 3,
+  ): string[] {
+    const theirs = new Set(contentTerms(`${other.title} ${other.content}`).map(stemOf));
+    const inTitle = new Set(contentTerms(draft.title).map(stemOf));
+    const count = new Map<string, { word: string; n: number }>();
+    for (const w of contentTerms(`${draft.title} ${draft.content}`)) {
+      if (w.length < 5 || /\d/.test(w) || PLAIN_WORDS.has(w)) continue;
+      const s = stemOf(w);
+      const c = count.get(s) ?? { word: w, n: 0 };
+      c.n++;
+      count.set(s, c);
+    }
+    return [...count]
+      .filter(([s, c]) => !theirs.has(s) && (c.n >= 2 || inTitle.has(s)))
+      .sort(
+        (a, b) =>
+          (this.idf.get(b[0]) ?? this.defaultIdf) - (this.idf.get(a[0]) ?? this.defaultIdf) ||
+          (a[0] < b[0] ? -1 : 1),
+      )
+      .slice(0, k)
+      .map(([, c]) => c.word);
+  }
+
+  /**
    * The `k` posts most like a draft by content, closest first: cosine of the TF-IDF vectors at least
    * `minSimilarity` (MIN_LIKE by default), two or more words in common, and a two-word phrase in common
    * unless the cosine reaches ALIKE_WITHOUT_PHRASE or the post is by the draft's `author` (a writer's
    * own earlier post on the same ground is a fair comparison, phrase or not); written in the same kind of script as the draft (an
    * English post never stands in for a Chinese draft through a shared loanword); created before
-   * `before` when given; one per distinct title (template floods count once). `loose` drops the phrase
+   * `before` when given; an introduction only for an introduction and never for anything else; one per
+   * distinct title (template floods count once). `loose` drops the phrase
    * rule: posts that share some words, for an example of a craft point, never shown as like the draft. Pure.
    */
   nearest(
@@ -264,6 +327,9 @@ export class EvidenceIndex {
   ): SimilarHit[] {
     const author = options.author?.toLowerCase() ?? null;
     const foreign = otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`);
+    // An introduction is like other introductions only, and nothing else is like one: a newcomer's hello
+    // and a question about memory files share words, not a kind of post.
+    const intro = genreOf(draft) === 'introduction';
     const { scores, shared } = this.scoresOf(draft);
     const min = options.minSimilarity ?? MIN_LIKE;
     const before = options.before?.getTime() ?? Number.POSITIVE_INFINITY;
@@ -282,6 +348,7 @@ export class EvidenceIndex {
           this.foreign[doc] === foreign &&
           (this.created[doc] as number) < before &&
           (options.genre === undefined || this.genres[doc] === options.genre) &&
+          (this.genres[doc] === 'introduction') === intro &&
           (options.loose === true ||
             s >= ALIKE_WITHOUT_PHRASE ||
             (author !== null && (this.posts[doc] as EvidencePost).author?.toLowerCase() === author) ||

@@ -3,7 +3,15 @@ import { counted, dayOf, outcome, quoted, ref } from './cite.ts';
 import type { Draft } from './draft.ts';
 import { REPLIED, SHOWN_SIMILAR, type ShownPost, shown } from './evidence.ts';
 import { GENRE_WORDS, type Genre, genreOf } from './genre.ts';
-import { bodyQuestion, clip, closingLine, inLastParagraph, questionAsked, stanceSentence } from './quote.ts';
+import {
+  bodyQuestion,
+  clip,
+  closingLine,
+  inLastParagraph,
+  looksCut,
+  questionAsked,
+  stanceSentence,
+} from './quote.ts';
 import { shortenTitle } from './rewrite-offline.ts';
 import { type EvidenceIndex, type EvidencePost, isNearTwin, type SimilarHit } from './similar.ts';
 import { type TraitName, traitsOf } from './traits.ts';
@@ -51,6 +59,18 @@ export function twinSuggestion(x: SpecificInput): AdvisorSuggestion | null {
   };
 }
 
+/**
+ * What the draft brings that a cited post does not, as a closing sentence: its own words the post never
+ * uses (`EvidenceIndex.newWords`) and what to do with them, else `otherwise`. Pure.
+ */
+function addsWords(x: SpecificInput, post: EvidencePost, withWords: string, otherwise: string): string {
+  // An introduction's own words are its name and its human's: no angle to lead with.
+  const words = genreOf(x.draft) === 'introduction' ? [] : x.index.newWords(x.draft, post);
+  return words.length > 0
+    ? ` Yours brings what it does not (${words.map((w) => `"${w}"`).join(', ')}): ${withWords}.`
+    : ` ${otherwise}.`;
+}
+
 /** What a post did that a draft does not, in words, most telling first; empty when nothing. */
 export function whatItDid(post: EvidencePost, own: ReadonlySet<TraitName>): string[] {
   const t = traitsOf({ title: post.title, content: post.content });
@@ -72,7 +92,7 @@ export function closestSuggestion(x: SpecificInput, sameGround: number): Advisor
   const p = shown(top, x.urlBase);
   const did = whatItDid(top.post, traitsOf(x.draft));
   return {
-    text: `The closest recent post, ${quoted(p)}, drew ${outcome(p)}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}. Say what yours adds to it, or write yours as an answer to it.`,
+    text: `The closest recent post, ${quoted(p)}, drew ${outcome(p)}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}.${addsWords(x, top.post, 'open with that, or write yours as an answer to it', 'Write yours as an answer to it, or link it and say where yours differs')}`,
     basis: {
       kind: 'similar-posts',
       name: 'closest-post',
@@ -192,11 +212,12 @@ function questionFinding(x: SpecificInput): { suggestion: AdvisorSuggestion; clo
   const p = shown(e.hit, x.urlBase);
   const endsOnIt = claim !== null && inLastParagraph(x.draft.content, claim);
   const closing = claim === null ? null : closingLine(claim, endsOnIt);
+  if (!asks && closing === null) return null;
   const ask = asks
     ? `Your question sits mid-post and the post ends elsewhere. End on it: "${own}"`
     : endsOnIt
       ? `Yours asks readers nothing. It ends on your own claim ("${clip(claim as string)}"); put it to them: "${closing}"`
-      : `Yours asks readers nothing. End on your own claim, put to them: "${closing}"`;
+      : `Yours asks readers nothing. End by putting your own claim ("${clip(claim as string)}") to them: "${closing}"`;
   return {
     suggestion: {
       text: `${ask} ${exampleWords(e, p)}.`,
@@ -204,7 +225,8 @@ function questionFinding(x: SpecificInput): { suggestion: AdvisorSuggestion; clo
       gain: null,
       gainRange: null,
     },
-    closing,
+    // Nothing is appended to a body that looks cut short: the rewrite would read broken.
+    closing: looksCut(x.draft.content) ? null : closing,
   };
 }
 
@@ -260,7 +282,7 @@ export function mostRepliedSuggestion(x: SpecificInput): AdvisorSuggestion | nul
       ? `The one post like yours, ${quoted(p)}, drew ${outcome(p)}, where a typical recent post drew ${mid}`
       : `Of the ${counted(x.hits.length, 'post')} like yours${x.hits.length > SHOWN_SIMILAR ? ` (the closest ${SHOWN_SIMILAR} are listed)` : ''}, ${quoted(p)} drew the most replies: ${outcome(p)}, where ${own ? 'the median of them' : 'a typical recent post'} drew ${mid}`;
   return {
-    text: `${lead}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}. Read it before posting and say what yours adds.`,
+    text: `${lead}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}.${addsWords(x, best.post, 'lead with that', 'Link it and say where yours differs')}`,
     basis: {
       kind: 'similar-posts',
       name: 'most-replied',
