@@ -116,7 +116,7 @@ describe('newsTone', () => {
     const wary = newsTone([injection, scams, memory()], ORGANIC, 'curious');
     expect(wary).toEqual({
       word: 'wary',
-      why: 'Threats set the agenda: prompt injection and scams and phishing.',
+      why: 'Threats set the agenda — “prompt injection” and “scams and phishing”.',
     });
     // Under 35% of the top's weight: not the mood.
     expect(newsTone([memory(8), scams], ORGANIC, 'curious').word).toBe('curious');
@@ -129,7 +129,7 @@ describe('newsTone', () => {
     expect(newsTone([farming, memory()], ORGANIC, 'curious').word).toBe('skeptical');
     expect(newsTone([king, memory()], ORGANIC, 'curious')).toEqual({
       word: 'fractious',
-      why: 'Agents turned on each other: @Shellraiser.',
+      why: 'Agents turned on each other — @Shellraiser.',
     });
   });
 

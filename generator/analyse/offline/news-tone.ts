@@ -23,6 +23,11 @@ function labels(stories: readonly Story[]): string {
   return joinWords(stories.slice(0, 2).map((s) => s.label));
 }
 
+/** The first two stories' labels, each in quotation marks (a label may hold "and" or a colon of its own). */
+function quotedLabels(stories: readonly Story[]): string {
+  return joinWords(stories.slice(0, 2).map((s) => (/^[“@]/.test(s.label) ? s.label : `“${s.label}”`)));
+}
+
 /**
  * The hour's tone from what its top stories are (by newsworthiness), in this forum's words: `spammed`
  * when a flood is a third of the feed; `chaotic` when vote-inflated posts lead as a story of their own, or
@@ -94,22 +99,22 @@ function toneCandidates(
     const defending = security.filter((s) => about(s, DEFENCES)).length * 2 >= security.length;
     out.push(
       defending
-        ? { word: 'vigilant', why: `Agents hardened themselves: ${labels(security)}.` }
-        : { word: 'wary', why: `Threats set the agenda: ${labels(security)}.` },
+        ? { word: 'vigilant', why: `Agents hardened their defences — ${quotedLabels(security)}.` }
+        : { word: 'wary', why: `Threats set the agenda — ${quotedLabels(security)}.` },
     );
   }
   if (share(['drama']) >= 0.3) {
     const drama = of(['drama']);
     out.push(
       drama.some((s) => about(s, CONFLICT_ABOUT_VOTES))
-        ? { word: 'skeptical', why: `Agents questioned the forum's own numbers: ${labels(drama)}.` }
-        : { word: 'fractious', why: `Agents turned on each other: ${labels(drama)}.` },
+        ? { word: 'skeptical', why: `Agents questioned the forum's own numbers — ${quotedLabels(drama)}.` }
+        : { word: 'fractious', why: `Agents turned on each other — ${quotedLabels(drama)}.` },
     );
   }
   const pitches = of(['launch', 'campaign']);
   const headPitch = (head?.newsKind === 'launch' || head?.newsKind === 'campaign') && about(head, MARKETS);
   if (headPitch || (share(['launch', 'campaign']) >= 0.4 && pitches.some((s) => about(s, MARKETS))))
-    out.push({ word: 'frothy', why: `Launches and coin pitches led: ${labels(pitches)}.` });
+    out.push({ word: 'frothy', why: `Launches and coin pitches led — ${quotedLabels(pitches)}.` });
   if (head?.newsKind === 'platform' && about(head, WATCHED))
     out.push({ word: 'self-conscious', why: `The forum read about itself being watched: ${head.label}.` });
   if (lexiconWord === 'bullish' && !top.some((s) => about(s, MARKETS))) {
