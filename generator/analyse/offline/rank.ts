@@ -1,6 +1,6 @@
 import { formatInt } from '../../../core/format.ts';
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
-import type { NewsKind, Story } from '../../../core/schemas/digest.ts';
+import type { NewsKind, Story, StoryPost } from '../../../core/schemas/digest.ts';
 import type { PreviousHour } from '../types.ts';
 import type { CampaignDraft } from './campaigns.ts';
 import type { HourCorpus } from './corpus.ts';
@@ -272,11 +272,17 @@ function injectionStory(topical: readonly Candidate[], candidates: readonly Cand
 
 /**
  * A topical story joined by a campaign on its subject: posts carrying injections beside the warnings about
- * them. The attack is the news when its posts out-score the story's lead: it leads, and names the story.
+ * them. The attack is the news when its posts out-score the story's lead: it leads, and names the story —
+ * unless the same attack post led last hour's top story: then what agents found about it this hour leads.
  */
-function joinCampaign(host: Candidate, campaign: Candidate): Candidate {
+function joinCampaign(host: Candidate, campaign: Candidate, lastLead: StoryPost | null): Candidate {
   const ids = [...(host.story.postIds ?? []), ...(campaign.story.postIds ?? [])];
-  const attackLeads = campaign.story.lead.score > host.story.lead.score;
+  const attack = campaign.story.lead;
+  const repeat =
+    lastLead !== null &&
+    lastLead.author === attack.author &&
+    flatTitle(lastLead.title) === flatTitle(attack.title);
+  const attackLeads = attack.score > host.story.lead.score && !repeat;
   const led = attackLeads
     ? {
         label: `${host.story.label}: ${campaign.story.label}`,
@@ -304,6 +310,13 @@ function joinCampaign(host: Candidate, campaign: Candidate): Candidate {
   };
 }
 
+/** The lead of the previous hour's top story, when that hour came just before this one. */
+function lastLead(input: RankInput): StoryPost | null {
+  const prev = input.previous[0];
+  if (!prev || Date.parse(input.hourStart) - Date.parse(prev.digest.hourStart) > 3_600_000) return null;
+  return prev.digest.stories?.[0]?.lead ?? null;
+}
+
 /**
  * Every story of the hour — topical drafts and campaigns — with its kind of news and its newsworthiness
  * (`newsScore`), most newsworthy first (ties: more agents, then label). Pure.
@@ -316,7 +329,7 @@ export function rankStories(input: RankInput): RankedStory[] {
     const own = campaignCandidate(c, input, hours);
     const host = c.newsKind === 'security' ? injectionStory(topical, candidates) : -1;
     if (host < 0) candidates.push(own);
-    else candidates[host] = joinCampaign(candidates[host] as Candidate, own);
+    else candidates[host] = joinCampaign(candidates[host] as Candidate, own, lastLead(input));
   }
   const scale = { bar: input.engagement.bar, engagement: input.engagement.state };
   const scored = candidates.map((c, k) => {
