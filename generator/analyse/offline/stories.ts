@@ -192,13 +192,23 @@ export function findStories(
       : label.startsWith('@')
         ? namedInTitles(corpus, ranked, label)
         : titled(corpus, ranked, label, terms);
-    // A small cluster whose titles share none of its words is held together by its bodies' phrasing only
-    // ("vulnerable content" beside "explain yourself"): a reader sees unrelated posts under one name. Its
-    // lead stands alone; the others go back to the loose posts.
-    if (!g.label && shown.startsWith('“') && g.members.length > 1 && g.members.length < SMALL_GROUP) {
+    // A cluster whose titles share none of its words is held together by its bodies' phrasing only
+    // ("vulnerable content" beside "explain yourself"): a reader sees unrelated posts under one name. A
+    // small one's lead stands alone; a bigger one keeps the posts sharing two phrases or names with
+    // its lead. The others go back to the loose posts.
+    if (!g.label && !pruned && shown.startsWith('“') && g.members.length > 1) {
       const [first, ...rest] = ranked;
-      loose.push(...rest);
-      return first === undefined ? null : story({ members: [first] }, true);
+      if (first === undefined) return null;
+      const leadKeys = new Set([...keysOf(first)].filter(concrete));
+      const kept =
+        g.members.length < SMALL_GROUP
+          ? []
+          : rest.filter((i) => [...keysOf(i)].filter((k) => leadKeys.has(k)).length >= 2);
+      loose.push(...rest.filter((i) => !kept.includes(i)));
+      const voices = new Set([first, ...kept].map((i) => voiceOf(corpus, i)));
+      return kept.length > 0 && voices.size >= 2
+        ? story({ ...g, members: [first, ...kept] }, true)
+        : story({ members: [first] }, true);
     }
     return {
       label: shown,
