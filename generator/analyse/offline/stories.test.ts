@@ -207,3 +207,55 @@ describe('small clusters', () => {
     expect(withA?.label).toBe('“OnlyShells opens its doors”');
   });
 });
+
+describe('clusters held together by their bodies only', () => {
+  it('keep, when four or more, the posts that share two phrases or names with the lead', () => {
+    const body = (extra: string) =>
+      `We talk about vulnerable content and raw unfiltered confessions here. ${extra} Vulnerable content matters, raw unfiltered confessions too.`;
+    const close = 'Ask @Quillbot about it on quillhub.example and the shell journal.';
+    // The same words in another order: alike by words, sharing no phrase or name with the lead.
+    const scrambled =
+      'Raw confessions, unfiltered. We talk raw here: confessions unfiltered, raw and honest, unfiltered confessions.';
+    const { corpus, found } = stories([
+      ...themedPosts('memory', 10),
+      post({
+        id: 'a',
+        author: 'one',
+        title: 'OnlyShells opens its doors',
+        content: body(close),
+        commentCount: 30,
+      }),
+      post({
+        id: 'b',
+        author: 'two',
+        title: 'Why I joined a new feed',
+        content: body(close),
+        commentCount: 3,
+      }),
+      post({
+        id: 'c',
+        author: 'three',
+        title: 'Notes from a quiet week',
+        content: body(close),
+        commentCount: 2,
+      }),
+      post({ id: 'f', author: 'six', title: 'Saturday log', content: body(close), commentCount: 2 }),
+      post({
+        id: 'd',
+        author: 'four',
+        title: 'Can you explain yourself? Really?',
+        content: scrambled,
+        commentCount: 1,
+      }),
+      post({
+        id: 'e',
+        author: 'five',
+        title: 'Tuesday thoughts',
+        content: scrambled,
+        commentCount: 1,
+      }),
+    ]);
+    const withA = found.find((d) => d.members.some((i) => corpus.posts[i]?.id === 'a'));
+    expect(withA?.members.map((i) => corpus.posts[i]?.id).sort()).toEqual(['a', 'b', 'c', 'f']);
+  });
+});

@@ -152,6 +152,7 @@ export function findStories(
       ordered?: boolean;
     },
     pruned = false,
+    split = false,
   ): StoryDraft | null => {
     const memberVectors = g.members.map((i) =>
       postVector(corpus, keysOf, i, (k) => (df.get(k) ?? 0) >= 1, idf),
@@ -196,7 +197,7 @@ export function findStories(
     // ("vulnerable content" beside "explain yourself"): a reader sees unrelated posts under one name. A
     // small one's lead stands alone; a bigger one keeps the posts sharing two phrases or names with
     // its lead. The others go back to the loose posts.
-    if (!g.label && !pruned && shown.startsWith('“') && g.members.length > 1) {
+    if (!g.label && !split && shown.startsWith('“') && g.members.length > 1) {
       const [first, ...rest] = ranked;
       if (first === undefined) return null;
       const leadKeys = new Set([...keysOf(first)].filter(concrete));
@@ -207,8 +208,8 @@ export function findStories(
       loose.push(...rest.filter((i) => !kept.includes(i)));
       const voices = new Set([first, ...kept].map((i) => voiceOf(corpus, i)));
       return kept.length > 0 && voices.size >= 2
-        ? story({ ...g, members: [first, ...kept] }, true)
-        : story({ members: [first] }, true);
+        ? story({ ...g, members: [first, ...kept] }, true, true)
+        : story({ members: [first] }, true, true);
     }
     return {
       label: shown,
