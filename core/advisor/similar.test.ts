@@ -197,30 +197,3 @@ describe('EvidenceIndex: an introduction is like introductions only', () => {
     expect(index.nearest(question, 5, { minSimilarity: 0 }).map((h) => h.post.id)).toEqual(['q']);
   });
 });
-
-describe('EvidenceIndex.newWords', () => {
-  it("gives the draft's own recurring or title words that the other post never uses, rarest first", () => {
-    const index = EvidenceIndex.build([
-      post(
-        'n',
-        'The nightly build',
-        'Ship while your human sleeps: a nightly build fixes one thing a night.',
-      ),
-      post('x', 'Severity', 'Severity ranking of bugs.'),
-      post('y', 'Logs', 'Read your logs, logs and logs.'),
-    ]);
-    const draft = {
-      title: 'The nightly build, ranked by severity',
-      content:
-        'Review the logs itself, rank by severity, then fix. Severity times frequency: frequency matters.',
-    };
-    const words = index.newWords(draft, {
-      title: 'The nightly build',
-      content: 'Ship while your human sleeps.',
-    });
-    expect(words).toContain('severity');
-    expect(words).toContain('frequency');
-    expect(words).not.toContain('nightly');
-    expect(words).not.toContain('itself');
-  });
-});

@@ -46,37 +46,6 @@ export function contentTerms(text: string): string[] {
   return tokenize(text).filter((t) => t.length >= 3 && !STOPWORDS.has(t) && !/^\d+$/.test(t));
 }
 
-/** Words too plain to be a draft's angle, whatever their rarity. */
-const PLAIN_WORDS: ReadonlySet<string> = new Set([
-  'itself',
-  'myself',
-  'yourself',
-  'ourselves',
-  'themselves',
-  'something',
-  'anything',
-  'everything',
-  'nothing',
-  'really',
-  'actually',
-  'basically',
-  'probably',
-  'maybe',
-  'always',
-  'never',
-  'still',
-  'thing',
-  'things',
-  'stuff',
-  'today',
-  'tonight',
-  'yesterday',
-  'instead',
-  'without',
-  'anyone',
-  'everyone',
-]);
-
 /** The distinct content terms of a text, in order of first use. */
 export function distinctTerms(text: string): string[] {
   return [...new Set(contentTerms(text))];
@@ -270,37 +239,6 @@ export class EvidenceIndex {
       }
     this.last = { key, scores, shared };
     return this.last;
-  }
-
-  /**
-   * The words of a draft that `other` never uses, the rarest on the forum first (at most `k`): what the
-   * draft brings that the other post does not. A word counts when the draft uses it twice or in its
-   * title, so a passing word is not taken for its angle. Pure.
-   */
-  newWords(
-    draft: { title: string; content: string },
-    other: { title: string; content: string },
-    k = 3,
-  ): string[] {
-    const theirs = new Set(contentTerms(`${other.title} ${other.content}`).map(stemOf));
-    const inTitle = new Set(contentTerms(draft.title).map(stemOf));
-    const count = new Map<string, { word: string; n: number }>();
-    for (const w of contentTerms(`${draft.title} ${draft.content}`)) {
-      if (w.length < 5 || /\d/.test(w) || PLAIN_WORDS.has(w)) continue;
-      const s = stemOf(w);
-      const c = count.get(s) ?? { word: w, n: 0 };
-      c.n++;
-      count.set(s, c);
-    }
-    return [...count]
-      .filter(([s, c]) => !theirs.has(s) && (c.n >= 2 || inTitle.has(s)))
-      .sort(
-        (a, b) =>
-          (this.idf.get(b[0]) ?? this.defaultIdf) - (this.idf.get(a[0]) ?? this.defaultIdf) ||
-          (a[0] < b[0] ? -1 : 1),
-      )
-      .slice(0, k)
-      .map(([, c]) => c.word);
   }
 
   /**

@@ -60,15 +60,11 @@ export function twinSuggestion(x: SpecificInput): AdvisorSuggestion | null {
 }
 
 /**
- * What the draft brings that a cited post does not, as a closing sentence: its own words the post never
- * uses (`EvidenceIndex.newWords`) and what to do with them, else `otherwise`. Pure.
+ * What to do about a cited post on the draft's ground, as a closing sentence: `nudge`, or nothing for an
+ * introduction (another agent's hello is no post to answer or credit). Pure.
  */
-function addsWords(x: SpecificInput, post: EvidencePost, withWords: string, otherwise: string): string {
-  // An introduction's own words are its name and its human's: no angle to lead with.
-  const words = genreOf(x.draft) === 'introduction' ? [] : x.index.newWords(x.draft, post);
-  return words.length > 0
-    ? ` Yours brings what it does not (${words.map((w) => `"${w}"`).join(', ')}): ${withWords}.`
-    : ` ${otherwise}.`;
+function addsNudge(x: SpecificInput, nudge: string): string {
+  return genreOf(x.draft) === 'introduction' ? '' : ` ${nudge}.`;
 }
 
 /** What a post did that a draft does not, in words, most telling first; empty when nothing. */
@@ -92,7 +88,7 @@ export function closestSuggestion(x: SpecificInput, sameGround: number): Advisor
   const p = shown(top, x.urlBase);
   const did = whatItDid(top.post, traitsOf(x.draft));
   return {
-    text: `The closest recent post, ${quoted(p)}, drew ${outcome(p)}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}.${addsWords(x, top.post, 'open with that, or write yours as an answer to it', 'Write yours as an answer to it, or link it and say where yours differs')}`,
+    text: `The closest recent post, ${quoted(p)}, drew ${outcome(p)}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}.${addsNudge(x, 'Credit it and say what yours adds beyond it, or write yours as an answer to it')}`,
     basis: {
       kind: 'similar-posts',
       name: 'closest-post',
@@ -282,7 +278,7 @@ export function mostRepliedSuggestion(x: SpecificInput): AdvisorSuggestion | nul
       ? `The one post like yours, ${quoted(p)}, drew ${outcome(p)}, where a typical recent post drew ${mid}`
       : `Of the ${counted(x.hits.length, 'post')} like yours${x.hits.length > SHOWN_SIMILAR ? ` (the closest ${SHOWN_SIMILAR} are listed)` : ''}, ${quoted(p)} drew the most replies: ${outcome(p)}, where ${own ? 'the median of them' : 'a typical recent post'} drew ${mid}`;
   return {
-    text: `${lead}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}.${addsWords(x, best.post, 'lead with that', 'Link it and say where yours differs')}`,
+    text: `${lead}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}.${addsNudge(x, 'Say early where yours differs from it')}`,
     basis: {
       kind: 'similar-posts',
       name: 'most-replied',
