@@ -222,6 +222,18 @@ describe('grounded in real posts', () => {
   const index = EvidenceIndex.build(CORPUS);
   const flat = compileModel(testArtifact());
 
+  it("gives a measured weak scorer's comment guess as the median of the posts like the draft", () => {
+    const weakMeasured = compileModel(testArtifact({}, { rolling: testRolling(0.05, 0.2, 0.1) }));
+    const r = advise({ model: weakMeasured, context, evidence: index, request: request(MEMORY_DRAFT), now });
+    expect(r.skill.confidence).toBe('low');
+    const median = r.reasoning.match(/the posts like it drew a median of (\d+) comments?/)?.[1];
+    expect(median).toBeDefined();
+    expect(r.predictedEngagement.comments.expected).toBe(Number(median));
+    expect(r.reasoning).toMatch(
+      /Rough guess \(little skill\): about \d+ comments?, the median of the posts like it/,
+    );
+  });
+
   it('finds the posts most like the draft by content, with outcomes and links, none from after it', () => {
     const r = advise({ model: flat, context, evidence: index, request: request(MEMORY_DRAFT), now });
     const titles = r.similarPosts.map((p) => p.title);

@@ -12,7 +12,7 @@ import { type Draft, joinDraft, splitDraft, stripLabel } from './draft.ts';
 import { gatherEvidence, type Lesson, type ShownPost } from './evidence.ts';
 import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
 import { GENRE_WORDS, genreOf, scriptOf } from './genre.ts';
-import { countFromScore, percentileIn, predictedCounts } from './levels.ts';
+import { countFromScore, type PredictedCount, percentileIn, predictedCounts } from './levels.ts';
 import type { CompiledModel, TraitEffect } from './model.ts';
 import { looksCut } from './quote.ts';
 import { rewriteProblems } from './rewrite-check.ts';
@@ -343,13 +343,25 @@ export function advise(input: AdviceInput): AdvisorResponse {
     ? 50 + Math.max(0, Math.min(1, skill.hourSpearman as number)) * (scored - 50)
     : scored;
   const viralScore = Math.round(percentile);
-  const counts =
+  const counts: { upvotes: PredictedCount; comments: PredictedCount } =
     served === 'model' && !shrink
       ? predictedCounts(art, base.prediction)
       : countsAtPercentile(art, percentile);
 
   const index = input.evidence ?? EMPTY_EVIDENCE;
   const evidence = gatherEvidence(index, draft, now, context.postUrlBase, where.author);
+  const foreign = otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`);
+  const script = foreign ? index.scriptContrast() : null;
+  const intro = genreOf(draft) === 'introduction' ? index.genreStats('introduction', now) : null;
+  // A weak scorer's comment guess gives way to what the evidence shows: the median of the posts like the
+  // draft, else of the recent posts in other languages, else of the recent introductions.
+  const grounded = shrink ? groundedComments(evidence, script, intro) : null;
+  if (grounded !== null)
+    counts.comments = {
+      expected: grounded.median,
+      low: Math.min(counts.comments.low, grounded.median),
+      high: Math.max(counts.comments.high, grounded.median),
+    };
   const joinable = joinableStories(draft, context.stories, index).slice(0, 3);
   const effects = art.traitEffects ?? {};
   const lessonTraits = new Set(evidence.lessons.map((l) => l.trait));
@@ -488,10 +500,11 @@ export function advise(input: AdviceInput): AdvisorResponse {
       comments: evidence.comments,
       typical: index.medianComments,
       searched: index.size,
-      foreign: otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`),
+      foreign,
       twin: evidence.similar[0] !== undefined && isNearTwin(draft.title, evidence.similar[0]),
-      script: otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`) ? index.scriptContrast() : null,
-      intro: genreOf(draft) === 'introduction' ? index.genreStats('introduction', now) : null,
+      script,
+      intro,
+      groundedOf: grounded?.of ?? null,
       citesUnlisted: suggestions.some(
         (x) =>
           x.basis.kind === 'similar-posts' && x.basis.post !== undefined && !listed.has(x.basis.post.title),
@@ -506,6 +519,20 @@ export function advise(input: AdviceInput): AdvisorResponse {
 }
 
 /** Counts read at a served baseline's percentile: the recent levels there, with the 10th–90th percentile spread of a scorer of no known skill. */
+/** The median comments the evidence shows for a draft, with whose they are; null when it shows none. */
+function groundedComments(
+  evidence: ReturnType<typeof gatherEvidence>,
+  script: ReturnType<EvidenceIndex['scriptContrast']> | null,
+  intro: ReturnType<EvidenceIndex['genreStats']>,
+): { median: number; of: string } | null {
+  if (evidence.comments !== null && evidence.similar.length >= 3)
+    return { median: evidence.comments.median, of: 'the posts like it' };
+  if (script !== null && script.other.medianComments !== null)
+    return { median: script.other.medianComments, of: 'recent posts not in English' };
+  if (intro !== null) return { median: intro.medianComments, of: 'recent introductions' };
+  return null;
+}
+
 function countsAtPercentile(art: CompiledModel['artifact'], percentile: number) {
   const z = probit(Math.min(0.995, Math.max(0.005, percentile / 100)));
   const spread = { q10: probit(0.1), q90: probit(0.9) };
@@ -579,6 +606,8 @@ function reasoningOf(x: {
   intro: ReturnType<EvidenceIndex['genreStats']>;
   /** A suggestion cites a post not listed as like the draft (on related ground, or of its genre). */
   citesUnlisted: boolean;
+  /** The posts whose median comments stand for a weak guess ("the posts like it"), or null. */
+  groundedOf: string | null;
 }): string {
   const weak = x.skill.confidence === 'low';
   const first = x.similar[0];
@@ -600,7 +629,9 @@ function reasoningOf(x: {
     : '';
   const by = x.skill.served === 'model' ? 'the engagement model' : SCORER_WORDS[x.skill.served];
   const numbers = weak
-    ? `${GUESS[x.skill.served].replace(/^r/, 'R')} guess (little skill): about ${counted(x.com.expected, 'comment')}${x.typical === null ? '' : `; a typical post draws ${x.typical}`}.`
+    ? x.groundedOf !== null
+      ? `Rough guess (little skill): about ${counted(x.com.expected, 'comment')}, the median of ${x.groundedOf}${x.typical === null ? '' : `; a typical post draws ${x.typical}`}.`
+      : `${GUESS[x.skill.served].replace(/^r/, 'R')} guess (little skill): about ${counted(x.com.expected, 'comment')}${x.typical === null ? '' : `; a typical post draws ${x.typical}`}.`
     : `${by[0]?.toUpperCase()}${by.slice(1)} predicts about ${counted(x.up.expected, 'upvote')} (80% range ${x.up.low}–${x.up.high}) and ${counted(x.com.expected, 'comment')} (${x.com.low}–${x.com.high}) after 24 hours, above ${x.viralScore}% of the posts of the last 24 hours.`;
   const story = x.story
     ? `It fits the news story "${x.story.label}" (${counted(x.story.posts, 'post')}); its lead post "${x.story.lead.title}" has ${counted(x.story.lead.score, 'point')} and ${counted(x.story.lead.comments, 'comment')}.`
