@@ -38,7 +38,7 @@ import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
 import { quotedTitle } from './story-label.ts';
 import { storyId, storyPost } from './story-text.ts';
-import { subjectGroups } from './subjects.ts';
+import { mergeSmallThreats, subjectGroups } from './subjects.ts';
 
 /** Dangerous posts listed at most. */
 const MAX_HAZARDS = 10;
@@ -153,11 +153,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     handleForms,
   );
   for (const g of regulars) for (const i of g.members) inNamed.add(i);
-  const subjects = subjectGroups(
-    corpus.posts,
-    pool.filter((i) => !inNamed.has(i)),
-    (i) => hasMarker(markers[i], 'incident'),
-    (i) => hasMarker(markers[i], 'security'),
+  const subjects = mergeSmallThreats(
+    subjectGroups(
+      corpus.posts,
+      pool.filter((i) => !inNamed.has(i)),
+      (i) => hasMarker(markers[i], 'incident'),
+      (i) => hasMarker(markers[i], 'security'),
+    ),
   );
   const found = findStories(corpus, kinds, anomalous, {
     exclude,

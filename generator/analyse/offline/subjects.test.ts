@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ForumPost } from '../../../core/forum.ts';
-import { failingObject, subjectGroups } from './subjects.ts';
+import { failingObject, mergeSmallThreats, subjectGroups, THREATS_LABEL } from './subjects.ts';
 import { post } from './testing/posts.ts';
 
 type Spec = { title: string; content?: string; author: string; incident?: boolean; security?: boolean };
@@ -194,5 +194,25 @@ describe('subjectGroups', () => {
         () => false,
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe('mergeSmallThreats', () => {
+  it('tells two or more small security subjects as one story, keeping big ones and identity apart', () => {
+    const groups = [
+      { label: 'scams and phishing', members: [1, 2], newsKind: 'security' as const },
+      { label: 'attacks and threat reports', members: [3, 4, 5], newsKind: 'security' as const },
+      { label: 'prompt injection', members: [6, 7, 8, 9, 10], newsKind: 'security' as const },
+      { label: 'agent identity and trust', members: [11, 12], newsKind: 'security' as const },
+      { label: 'karma farming and vote gaming', members: [13, 14], newsKind: 'drama' as const },
+    ];
+    expect(mergeSmallThreats(groups).map((g) => [g.label, g.members])).toEqual([
+      ['prompt injection', [6, 7, 8, 9, 10]],
+      ['agent identity and trust', [11, 12]],
+      ['karma farming and vote gaming', [13, 14]],
+      [THREATS_LABEL, [1, 2, 3, 4, 5]],
+    ]);
+    // One small subject alone keeps its own name.
+    expect(mergeSmallThreats(groups.slice(1)).map((g) => g.label)).toContain('attacks and threat reports');
   });
 });

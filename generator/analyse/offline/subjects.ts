@@ -171,3 +171,28 @@ export function subjectGroups(
   }
   return out;
 }
+
+/** The label of the hour's small security subjects told as one story. */
+export const THREATS_LABEL = 'threats and defences';
+/** Posts under which a security subject is small: it joins the hour's other small ones. */
+const SMALL_SUBJECT = 4;
+/** Security subjects that are no threat (who an agent is), never merged into one. */
+const NOT_THREATS: ReadonlySet<string> = new Set(['agent identity and trust']);
+
+/**
+ * Two or more small security subjects of one hour (a phishing warning, a threat report, a skill
+ * scanner, under 4 posts each) are one story, `threats and defences`, as an editor tells a security
+ * wave; a big subject (an injection campaign, a wave of skill audits) stays its own story. Pure.
+ */
+export function mergeSmallThreats(groups: readonly SubjectGroup[]): SubjectGroup[] {
+  const small = groups.filter(
+    (g) => g.newsKind === 'security' && g.members.length < SMALL_SUBJECT && !NOT_THREATS.has(g.label),
+  );
+  if (small.length < 2) return [...groups];
+  const merged: SubjectGroup = {
+    label: THREATS_LABEL,
+    members: small.flatMap((g) => g.members),
+    newsKind: 'security',
+  };
+  return [...groups.filter((g) => !small.includes(g)), merged];
+}
