@@ -353,8 +353,8 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const foreign = otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`);
   const script = foreign ? index.scriptContrast() : null;
   const intro = genreOf(draft) === 'introduction' ? index.genreStats('introduction', now) : null;
-  // A weak scorer's comment guess gives way to what the evidence shows: the median of the posts like the
-  // draft, else of the recent posts in other languages, else of the recent introductions.
+  // A weak scorer's comment guess gives way to what the evidence shows: the median of the recent
+  // introductions for one, else of the recent posts in other languages, else of 5+ posts like the draft.
   const grounded = shrink ? groundedComments(evidence, script, intro) : null;
   if (grounded !== null)
     counts.comments = {
@@ -525,11 +525,12 @@ function groundedComments(
   script: ReturnType<EvidenceIndex['scriptContrast']> | null,
   intro: ReturnType<EvidenceIndex['genreStats']>,
 ): { median: number; of: string } | null {
-  if (evidence.comments !== null && evidence.similar.length >= 3)
-    return { median: evidence.comments.median, of: 'the posts like it' };
+  // The widest fitting sample first: a genre's or a language's median over a few weak neighbours'.
+  if (intro !== null) return { median: intro.medianComments, of: 'recent introductions' };
   if (script !== null && script.other.medianComments !== null)
     return { median: script.other.medianComments, of: 'recent posts not in English' };
-  if (intro !== null) return { median: intro.medianComments, of: 'recent introductions' };
+  if (evidence.comments !== null && evidence.similar.length >= 5)
+    return { median: evidence.comments.median, of: 'the posts like it' };
   return null;
 }
 

@@ -209,11 +209,17 @@ function questionFinding(x: SpecificInput): { suggestion: AdvisorSuggestion; clo
   const endsOnIt = claim !== null && inLastParagraph(x.draft.content, claim);
   const closing = claim === null ? null : closingLine(claim, endsOnIt);
   if (!asks && closing === null) return null;
+  // A body cut short may end on a question the advisor never saw: the advice is then conditional.
+  const cut = looksCut(x.draft.content);
   const ask = asks
-    ? `Your question sits mid-post and the post ends elsewhere. End on it: "${own}"`
-    : endsOnIt
-      ? `Yours asks readers nothing. It ends on your own claim ("${clip(claim as string)}"); put it to them: "${closing}"`
-      : `Yours asks readers nothing. End by putting your own claim ("${clip(claim as string)}") to them: "${closing}"`;
+    ? cut
+      ? `Unless your post already ends on it, end on your question: "${own}"`
+      : `Your question sits mid-post and the post ends elsewhere. End on it: "${own}"`
+    : cut
+      ? `Unless the rest of your post asks readers something, end by putting your own claim ("${clip(claim as string)}") to them: "${closing}"`
+      : endsOnIt
+        ? `Yours asks readers nothing. It ends on your own claim ("${clip(claim as string)}"); put it to them: "${closing}"`
+        : `Yours asks readers nothing. End by putting your own claim ("${clip(claim as string)}") to them: "${closing}"`;
   return {
     suggestion: {
       text: `${ask} ${exampleWords(e, p)}.`,

@@ -31,6 +31,8 @@ export interface NewsFacts {
   readonly attackPosts: number;
   /** A round-up of unrelated posts of one kind (the hour's launches): its agents do not corroborate each other. */
   readonly roundup?: boolean;
+  /** One regular poster's posts of the hour: news by what they drew, but an account heard every hour. */
+  readonly regular?: boolean;
 }
 
 /** How much each kind of news weighs against a plain discussion (the editors' headline kinds first). */
@@ -52,6 +54,9 @@ export interface HourScale {
   readonly engagement: EngagementState;
 }
 
+/** What a regular poster's own story weighs against other news of the same score. */
+const REGULAR_WEIGHT = 0.8;
+
 /** Earlier hours (of 24) from which a theme is a perennial of the forum rather than news. */
 const PERENNIAL_HOURS = 6;
 /** Earlier hours (of 24) from which an author whose posts lead stories is a regular: their threads always draw. */
@@ -69,7 +74,7 @@ const REGULAR_HOURS = 3;
  * - for a flood, 2 + 12 × its share of the hour's posts (a flood that swamps the feed is the hour's news);
  * - +1 for an incident that explains a frozen hour, and log2(1 + its attack posts) for a story carrying
  *   the attack it warns of;
- * then multiplies by its kind's weight (`KIND_WEIGHT`) and by novelty: 0.75 + 0.5 × the share of its terms
+ * then multiplies by its kind's weight (`KIND_WEIGHT`), by 0.8 for a regular poster's own story, and by novelty: 0.75 + 0.5 × the share of its terms
  * new against the last day (1 without history), × 0.7 for a theme already a story in 6+ of the last 24 hours.
  */
 export function newsScore(f: NewsFacts, hour: HourScale): { score: number; signals: string[] } {
@@ -113,6 +118,7 @@ export function newsScore(f: NewsFacts, hour: HourScale): { score: number; signa
     novelty *= 0.7;
     signals.push(`a story in ${f.seenHours} of the last 24 hours`);
   }
-  const score = base * KIND_WEIGHT[f.newsKind] * novelty;
+  // A regular poster's threads draw every hour: told, but rarely the hour's headline.
+  const score = base * KIND_WEIGHT[f.newsKind] * novelty * (f.regular ? REGULAR_WEIGHT : 1);
   return { score: Math.round(score * 1000) / 1000, signals };
 }

@@ -3,6 +3,7 @@ import type { BackgroundItem, EngagementAnomaly, Hazard, Story } from '../../../
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
 import { INFLATED_LABEL, isAnnouncement } from './news-kind.ts';
+import { isRegularLabel } from './regulars.ts';
 import { flatTitle } from './story-text.ts';
 
 /** What the title and summary are written from. */
@@ -172,6 +173,9 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
   const by = who(s.lead.author);
   const plain = said.replace(/"/g, "'").replace(/[.!?]+$/, '');
   const quote = plain ? `: "${plain}"` : '';
+  // A regular poster's gist lists titles that may hold sentence ends of their own: cut before its quote.
+  if (s.newsKind === 'campaign' && isRegularLabel(s.label))
+    return s.gist.split(' The first opens:')[0] ?? s.gist;
   if (s.newsKind === 'campaign') return s.gist.split(/(?<=[.!?])\s/)[0] ?? s.gist;
   if (s.label === INFLATED_LABEL)
     return `${countWord(s.posts)} posts rode inflated votes to the top: ${joinWords(

@@ -200,6 +200,7 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
       leadFamiliar: isRegularLabel(d.label) ? 0 : leadHours(input.previous, input.hourStart, lead.author),
       attackPosts: 0,
       roundup: isLaunchRoundup(d.label),
+      regular: isRegularLabel(d.label),
     },
   };
 }
