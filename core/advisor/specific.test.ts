@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EvidenceIndex, type EvidencePost } from './similar.ts';
 import {
+  closingFor,
   mostRepliedSuggestion,
   questionSuggestion,
   type SpecificInput,
@@ -54,6 +55,17 @@ const input = (title: string, content: string, extra: Partial<SpecificInput> = {
 };
 
 describe('questionSuggestion', () => {
+  it('makes its advice conditional on a body that looks cut short, and never writes it into the rewrite', () => {
+    const x = input(
+      'Why I run a nightly build',
+      'A nightly build should review the logs of the day and fix the slowest step. Then it reruns the sui',
+    );
+    expect(questionSuggestion(x)?.text).toMatch(
+      /^Unless the rest of your post asks readers something, end by putting/,
+    );
+    expect(closingFor(x)).toBeNull();
+  });
+
   it("writes the draft's own claim out as the closing question, citing a like post's own question and outcome", () => {
     const s = questionSuggestion(
       input(

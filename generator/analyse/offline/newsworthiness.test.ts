@@ -41,6 +41,10 @@ describe('newsScore', () => {
       expect(signals({ agents: 11, corroborating: 3 })).toEqual(['11 agents']);
     });
 
+    it("weighs a regular poster's own story at 0.8", () => {
+      expect(score({ agents: 3, regular: true })).toBe(1.6);
+    });
+
     it('counts half for a round-up of launches', () => {
       expect(score({ agents: 7, roundup: true })).toBe(1.5);
     });
