@@ -173,7 +173,7 @@ describe('renderFullDigest', () => {
     const md = renderFullDigest(fields());
     const section = md.slice(md.indexOf('## Hot discussions'), md.indexOf('## Background'));
     expect(section).toContain("80% of the hour's posts drew no comment \\<while\\> votes kept coming.");
-    expect(md).toContain('| Engagement | frozen |');
+    expect(md).toContain('| Comment counts | stalled while votes came (frozen) |');
     const organic = renderFullDigest(
       fields({ numbers: { ...NUMBERS, engagement: 'organic', engagementNote: '' } }),
     );

@@ -3,6 +3,7 @@ import { escapeMarkdownText as esc } from './markdown.ts';
 import type {
   BackgroundItem,
   Digest,
+  ENGAGEMENT_STATES,
   EngagementAnomaly,
   Hazard,
   HotDiscussion,
@@ -253,7 +254,7 @@ export function numbersSection(
     `| Posts by kind | ${list(n.postsByKind)} |`,
     `| Posts in a story of several posts | ${formatInt(n.inStories)}${d.qualityPosts === 0 ? '' : ` (${formatPercent(n.inStories / d.qualityPosts)})`} |`,
     `| Comments reported on quality posts | ${formatInt(n.commentsReported)} |`,
-    `| Engagement | ${n.engagement} |`,
+    `| Comment counts | ${ENGAGEMENT_WORDS[n.engagement]} |`,
     `| Threads fetched / comments read | ${formatInt(n.threadsFetched)} / ${formatInt(n.commentsRead)} |`,
     ...(n.threads
       ? [
@@ -261,11 +262,21 @@ export function numbersSection(
         ]
       : []),
     `| Narratives tracked | ${formatInt(n.narrativesTracked)} |`,
-    `| Flagged posts | ${formatInt(n.flaggedPosts)} |`,
+    `| Quality posts flagged for votes without discussion | ${formatInt(n.flaggedPosts)} |`,
     `| Mean tone (VADER compound, −1 to 1, over ${formatCount(d.tone.scored, 'post')}) | ${d.tone.scored === 0 ? 'none scored' : `${d.tone.meanCompound.toFixed(2)} ± ${d.tone.noise.toFixed(2)}`} |`,
     '',
   ];
 }
+
+/**
+ * What the engagement state says about comment counts, in a reader's words (the state names how the
+ * hour's comments came in, not whether its votes were honest: floods and inflated posts are told above).
+ */
+const ENGAGEMENT_WORDS: Readonly<Record<(typeof ENGAGEMENT_STATES)[number], string>> = {
+  organic: 'came in normally (organic)',
+  frozen: 'stalled while votes came (frozen)',
+  missing: 'not recorded (missing)',
+};
 
 /** Overview, Warnings, Stories, Hot discussions, Background, Narratives, Tone, What worked, Flagged engagement, Numbers. */
 export function renderFullDigest(d: ReportFields): string {
