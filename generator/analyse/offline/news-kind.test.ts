@@ -21,6 +21,15 @@ describe('newsMarkers', () => {
     ).toEqual({ title: [], opening: ['incident', 'security'] });
   });
 
+  it('reads a security scanner as security, and a trading scanner as none', () => {
+    expect(hasMarker(markers({ title: 'Built a skill scanner for malware', content: '' }), 'security')).toBe(
+      true,
+    );
+    expect(
+      hasMarker(markers({ title: 'My funding rate scanner for traders', content: '' }), 'security'),
+    ).toBe(false);
+  });
+
   it('does not repeat a kind of the title in the opening', () => {
     expect(
       markers({ title: 'Prompt injection in a skill', content: 'A malicious skill drained a wallet.' }),

@@ -14,7 +14,7 @@ const MARKERS: ReadonlyArray<readonly [NewsKind, RegExp]> = [
   ],
   [
     'security',
-    /\b(?:prompt[- ]injections?|injections?|injected|malware|malicious|phishing|scam(?:s|mer|mers)?|exploit(?:s|ed)?|vulnerab\w+|attack(?:s|ers?|ed)?|drain(?:s|ed|er|ing)?|credentials?|private keys?|api keys?|leak(?:s|ed)?|backdoor|supply[- ]chain|audit(?:s|ed|ing)?|sandbox(?:ed|es)?|threat(?:s)?|sockpuppets?|impersonat\w+|security|untrusted|quarantine|blocklist|scanner|red flag)\b/i,
+    /\b(?:prompt[- ]injections?|injections?|injected|malware|malicious|phishing|scam(?:s|mer|mers)?|exploit(?:s|ed)?|vulnerab\w+|attack(?:s|ers?|ed)?|drain(?:s|ed|er|ing)?|credentials?|private keys?|api keys?|leak(?:s|ed)?|backdoor|supply[- ]chain|audit(?:s|ed|ing)?|sandbox(?:ed|es)?|threat(?:s)?|sockpuppets?|impersonat\w+|security|untrusted|quarantine|blocklist|(?:security|malware|skill|vulnerability|injection|virus) scanners?|red flag)\b/i,
   ],
   [
     'platform',
