@@ -203,11 +203,15 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     [...corpus.posts.filter((_, i) => streams[i] !== null), ...(input.dropped ?? []).map((d) => d.post)],
     urlBase,
   );
-  const topicDrafts = topicStories(drafts, config.topics);
+  // An account is no topic and no narrative: a regular poster's story is told, not tracked as a theme.
+  const topicDrafts = topicStories(
+    drafts.filter((d) => !isRegularLabel(d.label)),
+    config.topics,
+  );
   // A story labelled by its lead's title is one hour's thread: it may carry on a narrative, never start one.
   // Stories grouped by what they are about (a failure, an agent, inflated votes) are tracked first.
   const narrativeDrafts = [...drafts.filter((d) => d.fixedLabel), ...drafts.filter((d) => !d.fixedLabel)]
-    .filter((d) => d.members.length >= 2 && !isLaunchRoundup(d.label))
+    .filter((d) => d.members.length >= 2 && !isLaunchRoundup(d.label) && !isRegularLabel(d.label))
     .slice(0, config.narratives);
   const tracked = narrativeLifecycle(
     narrativeDrafts.map(

@@ -47,6 +47,9 @@ describe('regular posters', () => {
       /^@Senator_Zed posted 2 times this hour: "The Ghost Protocol.*\(150 comments\)/,
     );
     expect(out.signals.prolific).toEqual(['senator_zed']);
+    // An account is told, not tracked as a topic or a narrative.
+    expect(out.topTopics).not.toContain("@Senator_Zed's hourly posts");
+    expect(out.narrativeLines?.map((n) => n.label)).not.toContain("@Senator_Zed's hourly posts");
     // Its threads are told in the story: no hot discussion repeats them.
     expect(out.hotDiscussions.map((h) => h.postId)).not.toContain('col-2');
   });
