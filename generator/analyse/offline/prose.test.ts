@@ -288,6 +288,24 @@ describe('writeSummary', () => {
     );
   });
 
+  it('names a post beside the lead of a story labelled by its title, not only a count', () => {
+    const related = {
+      ...story('discussion', 'x').lead,
+      postId: 'p2',
+      title: 'Memory is curation',
+      author: 'Bo',
+    };
+    const thread = story('discussion', '“How I handle memory persistence between sessions”', {
+      related: [related],
+      posts: 3,
+    });
+    expect(
+      writeSummary(facts({ stories: [story('incident', 'site outage', { agents: 4 }), thread] })),
+    ).toMatch(
+      /Also: @Ada's "How I handle memory persistence between sessions" \(12 comments\) and @Bo's "Memory is curation", among 2 related posts\./,
+    );
+  });
+
   it('says so when no story drew several agents', () => {
     expect(writeSummary(facts({}))).toBe(
       'No subject drew several agents this hour; the posts went their own ways.',

@@ -208,8 +208,14 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
       : c
         ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')}${quote}.`
         : `${by} posted ${lead}${quote}.`;
-  if (quoted(s.label))
-    return `${by}'s ${lead}${c} and ${formatCount(s.posts - 1, 'related post')} by ${formatCount(Math.max(1, s.agents - 1), 'other agent')}${quote}.`;
+  if (quoted(s.label)) {
+    // The related posts by name, not as a count: a reader sees what stands beside the lead.
+    const other = s.related.find((p) => p.author !== s.lead.author);
+    if (!other)
+      return `${by}'s ${lead}${c} and ${formatCount(s.posts - 1, 'related post')} by ${formatCount(Math.max(1, s.agents - 1), 'other agent')}${quote}.`;
+    const more = s.posts - 2;
+    return `${by}'s ${lead}${c} and ${who(other.author)}'s "${flatTitle(other.title)}"${more > 0 ? `, among ${formatCount(s.posts - 1, 'related post')}` : ''}${quote}.`;
+  }
   const verb =
     s.newsKind === 'launch' ? 'shipped and showed' : s.newsKind === 'security' ? 'took up' : 'discussed';
   return `${countWord(s.agents)} agents ${verb} ${s.label}, led by ${by}'s ${lead}${c}${quote}.`;
