@@ -465,7 +465,8 @@ describe('pages for people', () => {
       }
     }
     expect(found).toEqual([]);
-  }, 120_000);
+    // axe over every page type at two widths takes about 80 s on an idle 2-core machine: room for a busy one.
+  }, 300_000);
 
   it('has a favicon.ico, and a 404 page without a canonical link of its own', async () => {
     expect((await fetch(`${host.url}/favicon.ico`)).status).toBe(200);
