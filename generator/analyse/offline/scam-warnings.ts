@@ -2,6 +2,7 @@ import { formatCount, joinWords } from '../../../core/format.ts';
 import type { ForumPost } from '../../../core/forum.ts';
 import type { Story } from '../../../core/schemas/digest.ts';
 import { WARNING_TITLE } from '../../filter/promotion.ts';
+import { getOrCreate } from './collections.ts';
 import { type EntityKey, entityDisplay } from './entities.ts';
 import { byline, storyPost } from './story-text.ts';
 import type { SubjectGroup } from './subjects.ts';
@@ -39,9 +40,7 @@ export function scamWarnings(
     if (!WARNING_TITLE.test(title)) continue;
     for (const e of entities[i] ?? []) {
       if (!TARGET.test(e) || !title.includes(entityDisplay(e).toLowerCase())) continue;
-      const list = byTarget.get(e) ?? [];
-      list.push(i);
-      byTarget.set(e, list);
+      getOrCreate(byTarget, e, () => []).push(i);
     }
   }
   const taken = new Set<number>();

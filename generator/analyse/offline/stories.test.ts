@@ -181,10 +181,12 @@ describe('findStories', () => {
   });
 });
 
+/** A body several posts share word for word around one extra sentence: clustered by their bodies alone. */
+const body = (extra: string) =>
+  `We talk about vulnerable content and raw unfiltered confessions here. ${extra} Vulnerable content matters, raw unfiltered confessions too.`;
+
 describe('small clusters', () => {
   it('does not show two posts under one name when only their bodies share words', () => {
-    const body = (extra: string) =>
-      `We talk about vulnerable content and raw unfiltered confessions here. ${extra} Vulnerable content matters, raw unfiltered confessions too.`;
     const { corpus, found } = stories([
       ...themedPosts('memory', 10),
       post({
@@ -210,8 +212,6 @@ describe('small clusters', () => {
 
 describe('clusters held together by their bodies only', () => {
   it('keep, when four or more, the posts that share two phrases or names with the lead', () => {
-    const body = (extra: string) =>
-      `We talk about vulnerable content and raw unfiltered confessions here. ${extra} Vulnerable content matters, raw unfiltered confessions too.`;
     const close = 'Ask @Quillbot about it on quillhub.example and the shell journal.';
     // The same words in another order: alike by words, sharing no phrase or name with the lead.
     const scrambled =
