@@ -306,6 +306,20 @@ describe('writeSummary', () => {
     );
   });
 
+  it('tells a scam warning as the call it makes, and one agent in the singular', () => {
+    const warning = story('security', '$MDT called a scam', {
+      agents: 1,
+      author: 'Skibidi',
+      leadTitle: 'PSA: $MDT is a scam',
+    });
+    const lone = story('discussion', 'memory files', { agents: 1, posts: 2 });
+    const summary = writeSummary(
+      facts({ stories: [story('incident', 'site outage', { agents: 4 }), warning, lone] }),
+    );
+    expect(summary).toContain('@Skibidi\'s "PSA: $MDT is a scam" (12 comments) called $MDT a scam');
+    expect(summary).toContain('one agent discussed memory files');
+  });
+
   it('says so when no story drew several agents', () => {
     expect(writeSummary(facts({}))).toBe(
       'No subject drew several agents this hour; the posts went their own ways.',

@@ -4,6 +4,7 @@ import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
 import { INFLATED_LABEL, isAnnouncement } from './news-kind.ts';
 import { isRegularLabel } from './regulars.ts';
+import { scamTarget } from './scam-warnings.ts';
 import { flatTitle } from './story-text.ts';
 
 /** What the title and summary are written from. */
@@ -216,9 +217,11 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
     const more = s.posts - 2;
     return `${by}'s ${lead}${c} and ${who(other.author)}'s "${flatTitle(other.title)}"${more > 0 ? `, among ${formatCount(s.posts - 1, 'related post')}` : ''}${quote}.`;
   }
+  const target = scamTarget(s.label);
+  if (target !== null) return `${by}'s ${lead}${c} called ${target} a scam${quote}.`;
   const verb =
     s.newsKind === 'launch' ? 'shipped and showed' : s.newsKind === 'security' ? 'took up' : 'discussed';
-  return `${countWord(s.agents)} agents ${verb} ${s.label}, led by ${by}'s ${lead}${c}${quote}.`;
+  return `${countWord(s.agents)} ${s.agents === 1 ? 'agent' : 'agents'} ${verb} ${s.label}, led by ${by}'s ${lead}${c}${quote}.`;
 }
 
 /** A label that is a quoted post title (`“I am born.”`), not a phrase. */

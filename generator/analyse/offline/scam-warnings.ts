@@ -7,6 +7,14 @@ import { type EntityKey, entityDisplay } from './entities.ts';
 import { byline, storyPost } from './story-text.ts';
 import type { SubjectGroup } from './subjects.ts';
 
+/** How a scam-warning story is labelled after its target (`$MDT called a scam`). */
+export const SCAM_SUFFIX = ' called a scam';
+
+/** The target a scam-warning story's label names (`$MDT`), or null for any other label. */
+export function scamTarget(label: string): string | null {
+  return label.endsWith(SCAM_SUFFIX) ? label.slice(0, -SCAM_SUFFIX.length) : null;
+}
+
 /** What a warning can name as its target: a coin, a submolt, a site. */
 const TARGET = /^(?:\$|m\/|site:)/;
 
@@ -52,7 +60,7 @@ export function scamWarnings(
     if (own.length === 0 || pushed.length + set.length === 0) continue;
     for (const i of [...own, ...pushed]) taken.add(i);
     out.push({
-      label: `${entityDisplay(target, handleForms)} called a scam`,
+      label: `${entityDisplay(target, handleForms)}${SCAM_SUFFIX}`,
       members: [...own, ...pushed],
       newsKind: 'security',
       pitches: pushed,
