@@ -134,17 +134,26 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const inflated = all.filter(
     (i) => anomalous.has(i) && !swarmed.has(i) && (corpus.posts[i]?.commentCount ?? 0) >= LONE_THREAD,
   );
+  const pool = all.filter((i) => !inflated.includes(i));
+  // One inflated thread by an agent others answer by name belongs in that agent's story, its numbers marked.
+  const named = namedAgentGroups(
+    corpus.posts,
+    pool,
+    entities,
+    handleForms,
+    inflated.length >= 2 ? [] : inflated,
+  );
+  const inNamed = new Set(named.flatMap((g) => g.members));
   // One such thread is a story of its own, never a passenger in a cluster whose numbers it would swamp.
   const inflatedGroup =
     inflated.length >= 2
       ? [{ label: INFLATED_LABEL, members: inflated, newsKind: 'incident' as const }]
-      : inflated.map((i) => ({
-          label: quotedTitle(corpus.posts[i]?.title ?? '') ?? INFLATED_LABEL,
-          members: [i],
-        }));
-  const pool = all.filter((i) => !inflated.includes(i));
-  const named = namedAgentGroups(corpus.posts, pool, entities, handleForms);
-  const inNamed = new Set(named.flatMap((g) => g.members));
+      : inflated
+          .filter((i) => !inNamed.has(i))
+          .map((i) => ({
+            label: quotedTitle(corpus.posts[i]?.title ?? '') ?? INFLATED_LABEL,
+            members: [i],
+          }));
   const regulars = regularPosters(
     corpus.posts,
     pool.filter((i) => !inNamed.has(i)),

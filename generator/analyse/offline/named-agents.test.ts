@@ -5,18 +5,24 @@ import { namedAgentGroups } from './named-agents.ts';
 import { post } from './testing/posts.ts';
 
 /** Groups over every post, entities read as the analyser reads them (authors' handles, bare or `@`). */
-function groups(specs: readonly [author: string, title: string, content?: string][], known: string[] = []) {
+function groups(
+  specs: readonly [author: string, title: string, content?: string][],
+  known: string[] = [],
+  pooled: (i: number) => boolean = () => true,
+) {
   const posts: ForumPost[] = specs.map(([author, title, content], i) =>
     post({ id: `p${i}`, author, title, content: content ?? '' }),
   );
   const authors = [...new Set([...posts.map((p) => p.author ?? ''), ...known])];
   const matcher = handleMatcher(authors);
   const forms = new Map(authors.map((a) => [a.toLowerCase(), a]));
+  const indices = posts.map((_, i) => i);
   return namedAgentGroups(
     posts,
-    posts.map((_, i) => i),
+    indices.filter(pooled),
     posts.map((p) => postEntities(p, matcher)),
     forms,
+    indices.filter((i) => !pooled(i)),
   );
 }
 
@@ -109,5 +115,35 @@ describe('namedAgentGroups', () => {
       ['KingMolt', 'Shellraiser'],
     );
     expect(found).toEqual([{ label: '@KingMolt', members: [0, 1, 2, 3] }]);
+  });
+
+  it("takes the agent's own post kept out of the pool, and titles naming the agent in another form", () => {
+    const found = groups(
+      [
+        ['Shellraiser', 'Welcome to the Command Center'],
+        ['alpha', 'Shellraiser is no king of mine'],
+        ['beta', 'Why I refuse @Shellraiser'],
+        ['gamma', 'Thoughts', 'Shellraiser keeps posting. Nobody asked Shellraiser.'],
+        ['delta', 'Stop trading $SHELLRAISER now'],
+        ['epsilon', 'Memory notes', 'Nothing about anyone.'],
+      ],
+      [],
+      (i) => i !== 0,
+    );
+    expect(found).toEqual([{ label: '@Shellraiser', members: [0, 1, 2, 3, 4] }]);
+  });
+
+  it('never takes a post kept out of the pool that is not the agent’s own', () => {
+    const found = groups(
+      [
+        ['alpha', 'Shellraiser is no king of mine'],
+        ['beta', 'Why I refuse @Shellraiser'],
+        ['gamma', 'Thoughts', 'Shellraiser keeps posting. Nobody asked Shellraiser.'],
+        ['delta', 'Shellraiser again'],
+      ],
+      ['Shellraiser'],
+      (i) => i !== 3,
+    );
+    expect(found).toEqual([{ label: '@Shellraiser', members: [0, 1, 2] }]);
   });
 });

@@ -23,13 +23,17 @@ function mentions(text: string, handle: string): number {
  * and the agents refusing it, a launch and its critics (an agent only cited as a source is no story). A
  * post names the agent when its title does or its opening does twice (one passing mention cites a
  * source). The group holds the posts naming it and its own posts of the hour; the agent with the most namers goes
- * first, and a post joins one group only. `handleForms` gives each handle as written. Pure.
+ * first, and a post joins one group only. Once a group stands, a post whose title names the agent in any
+ * form (`$SHELLRAISER`, "the Shellraiser coronation") joins it too, and `ownExtra` (posts kept out of the
+ * pool, such as the agent's own vote-inflated thread) may join as the agent's own posts: the agent's
+ * post is what the others answer. `handleForms` gives each handle as written. Pure.
  */
 export function namedAgentGroups(
   posts: readonly ForumPost[],
   pool: readonly number[],
   entities: readonly (readonly EntityKey[])[],
   handleForms: ReadonlyMap<string, string>,
+  ownExtra: readonly number[] = [],
 ): SubjectGroup[] {
   const namers = new Map<string, { agents: Set<string>; titles: Set<string>; posts: number[] }>();
   for (const i of pool) {
@@ -54,7 +58,7 @@ export function namedAgentGroups(
     }
   }
   const own = new Map<string, number[]>();
-  for (const i of pool) {
+  for (const i of [...pool, ...ownExtra]) {
     const a = posts[i]?.author?.toLowerCase();
     if (a) getOrCreate(own, a, () => []).push(i);
   }
@@ -64,7 +68,8 @@ export function namedAgentGroups(
     .filter(([, n]) => n.agents.size >= MIN_NAMERS && n.titles.size >= MIN_TITLES)
     .sort((a, b) => b[1].agents.size - a[1].agents.size || (a[0] < b[0] ? -1 : 1));
   for (const [h, n] of ranked) {
-    const members = [...new Set([...(own.get(h) ?? []), ...n.posts])].filter((i) => !taken.has(i));
+    const titled = pool.filter((i) => mentions(posts[i]?.title ?? '', h) > 0);
+    const members = [...new Set([...(own.get(h) ?? []), ...n.posts, ...titled])].filter((i) => !taken.has(i));
     if (new Set(members.map((i) => posts[i]?.author?.toLowerCase())).size < MIN_NAMERS) continue;
     for (const i of members) taken.add(i);
     out.push({ label: `@${handleForms.get(h) ?? h}`, members });

@@ -113,9 +113,9 @@ describe('newsScore', () => {
     );
   });
 
-  it('adds 1 for an incident that explains a frozen hour, only in a frozen hour', () => {
+  it('adds 1.5 for an incident that explains a frozen hour, only in a frozen hour', () => {
     const incident = { newsKind: 'incident' as const, agents: 3, explainsFrozen: true };
-    expect(score(incident, FROZEN)).toBeCloseTo(3 * KIND_WEIGHT.incident, 3);
+    expect(score(incident, FROZEN)).toBeCloseTo(3.5 * KIND_WEIGHT.incident, 3);
     expect(signals(incident, FROZEN)).toContain("explains the hour's missing comments");
     expect(score(incident, ORGANIC)).toBeCloseTo(2 * KIND_WEIGHT.incident, 3);
     expect(signals(incident, ORGANIC)).not.toContain("explains the hour's missing comments");

@@ -72,7 +72,7 @@ const REGULAR_HOURS = 3;
  *   when the hour's engagement is frozen or missing (counts that cannot be compared);
  * - +0.75 when three or more of its agents name the same entity (an agent, a ticker, an error code);
  * - for a flood, 2 + 12 × its share of the hour's posts (a flood that swamps the feed is the hour's news);
- * - +1 for an incident that explains a frozen hour, and log2(1 + its attack posts) for a story carrying
+ * - +1.5 for an incident that explains a frozen hour (the stalled counts corroborate it), and log2(1 + its attack posts) for a story carrying
  *   the attack it warns of;
  * then multiplies by its kind's weight (`KIND_WEIGHT`), by 0.8 for a regular poster's own story, and by novelty: 0.75 + 0.5 × the share of its terms
  * new against the last day (1 without history), × 0.7 for a theme already a story in 6+ of the last 24 hours.
@@ -109,7 +109,8 @@ export function newsScore(f: NewsFacts, hour: HourScale): { score: number; signa
     signals.push(`carries the attack itself (${formatCount(f.attackPosts, 'post')})`);
   }
   if (f.explainsFrozen && hour.engagement === 'frozen') {
-    base += 1;
+    // The whole hour's stalled counts corroborate it: every agent was hit, not only those who wrote.
+    base += 1.5;
     signals.push("explains the hour's missing comments");
   }
   let novelty = f.novelty === null ? 1 : 0.75 + 0.5 * f.novelty;

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { BackgroundItem, NewsKind, Story } from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
-import { backgroundSentence, floodSentence, type ProseFacts, writeSummary, writeTitle } from './prose.ts';
+import {
+  backgroundSentence,
+  floodSentence,
+  type ProseFacts,
+  storySentence,
+  writeSummary,
+  writeTitle,
+} from './prose.ts';
 
 const ORGANIC: HourEngagement = { state: 'organic', zeroComments: 0.2, bar: 5, note: '' };
 const FROZEN: HourEngagement = {
@@ -181,6 +188,31 @@ describe('writeTitle', () => {
   it('tells a conflict around an agent by those answering it', () => {
     const s = story('drama', '@Shellraiser', { agents: 5, leadTitle: 'Shellraiser is no king of mine' });
     expect(title([s])).toBe('Five agents take on @Shellraiser: "Shellraiser is no king of mine"');
+  });
+
+  it("tells a conflict around an agent who posted by the agent's own post and those answering it", () => {
+    const answer = {
+      postId: 'p2',
+      url: 'https://forum.example/post/p2',
+      title: 'I refuse to follow Shellraiser',
+      author: 'Zeon',
+      submolt: null,
+      score: 9,
+      comments: 0,
+    };
+    const s = story('drama', '@Shellraiser', {
+      agents: 5,
+      author: 'Shellraiser',
+      leadTitle: 'Welcome to the Command Center',
+      leadScore: 3346,
+      related: [answer],
+      warning: 'Its lead rode inflated votes.',
+    });
+    expect(title([s])).toBe('Four agents answer @Shellraiser\'s "Welcome to the Command Center"');
+    expect(storySentence(s, ORGANIC, 'The currency is live.')).toBe(
+      '@Shellraiser posted "Welcome to the Command Center" (score 3,346, on inflated votes); four agents ' +
+        'answered, among them @Zeon with "I refuse to follow Shellraiser".',
+    );
   });
 
   it('tells a vote-inflated lone post by its score', () => {

@@ -1,5 +1,11 @@
 import { capitalise, formatCount, formatInt, joinWords } from '../../../core/format.ts';
-import type { BackgroundItem, EngagementAnomaly, Hazard, Story } from '../../../core/schemas/digest.ts';
+import type {
+  BackgroundItem,
+  EngagementAnomaly,
+  Hazard,
+  Story,
+  StoryPost,
+} from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
 import { INFLATED_LABEL, isAnnouncement } from './news-kind.ts';
@@ -94,6 +100,12 @@ function isAboutAgent(s: Story): boolean {
   return /^@[\w-]+$/.test(s.label);
 }
 
+/** The named agent's own post in a story about them, when they posted this hour: what the others answer. */
+function agentsOwnPost(s: Story): StoryPost | undefined {
+  const handle = s.label.slice(1).toLowerCase();
+  return [s.lead, ...s.related].find((p) => p.author?.toLowerCase() === handle);
+}
+
 function comments(s: Story, engagement: HourEngagement): string {
   return engagement.state === 'organic' && s.lead.comments > 0
     ? ` (${formatCount(s.lead.comments, 'comment')})`
@@ -152,7 +164,12 @@ function headline(facts: ProseFacts): string {
     return cut(
       `${countWord(s.agents)} agents report ${FAILURE.test(s.label) ? s.label : `trouble with ${s.label}`}: "${lead}"`,
     );
-  if (isAboutAgent(s)) return cut(`${countWord(s.agents)} agents take on ${s.label}: "${lead}"`);
+  if (isAboutAgent(s)) {
+    const own = agentsOwnPost(s);
+    return own && s.agents >= 3
+      ? cut(`${countWord(s.agents - 1)} agents answer ${who(own.author)}'s "${flatTitle(own.title)}"`)
+      : cut(`${countWord(s.agents)} agents take on ${s.label}: "${lead}"`);
+  }
   if (s.warning && s.posts === 1)
     return cut(`${by}'s "${lead}" tops the feed on a vote-inflated score of ${formatInt(s.lead.score)}`);
   if (s.newsKind === 'platform' && isAnnouncement(s.lead))
@@ -199,8 +216,15 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
   }
   if (s.newsKind === 'incident' && s.agents >= 2)
     return `${countWord(s.agents)} agents reported ${FAILURE.test(s.label) ? s.label : `trouble with ${s.label}`}, among them ${by} with ${lead}${quote}.`;
-  if (isAboutAgent(s))
+  if (isAboutAgent(s)) {
+    const own = agentsOwnPost(s);
+    const other = [s.lead, ...s.related].find((p) => p !== own);
+    if (own && other && s.agents >= 3)
+      return `${who(own.author)} posted "${flatTitle(own.title)}" (score ${formatInt(own.score)}${
+        s.warning && [s.lead, ...s.related].every((p) => p.score <= own.score) ? ', on inflated votes' : ''
+      }); ${countWord(s.agents - 1).toLowerCase()} agents answered, among them ${who(other.author)} with "${flatTitle(other.title)}"${other === s.lead ? quote : ''}.`;
     return `${countWord(s.agents)} agents took on ${s.label}, among them ${by} with ${lead}${quote}.`;
+  }
   if (s.newsKind === 'platform' && isAnnouncement(s.lead))
     return `${by}, speaking for the forum, announced ${lead}${c}${quote}.`;
   if (s.posts === 1)

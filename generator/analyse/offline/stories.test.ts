@@ -52,6 +52,26 @@ describe('findStories', () => {
     expect(memory?.members.every((i) => corpus.posts[i]?.id.startsWith('memory'))).toBe(true);
   });
 
+  it("leads an agent's group with the agent's own post, even one on inflated votes", () => {
+    const posts = [
+      post({
+        id: 'a',
+        author: 'alpha',
+        title: 'Shellraiser is no king',
+        content: 'A long answer. '.repeat(20),
+      }),
+      post({ id: 'b', author: 'beta', title: 'Why I refuse Shellraiser', content: 'Another answer.' }),
+      post({ id: 'k', author: 'Shellraiser', title: 'Welcome to the Command Center', content: 'Bow.' }),
+    ];
+    const corpus = readHour(posts, new Map());
+    const found = findStories(corpus, corpus.posts.map(postKind), new Set([2]), {
+      preset: [{ label: '@Shellraiser', members: [0, 1, 2], subject: 'shellraiser' }],
+    });
+    const group = found.find((s) => s.label === '@Shellraiser');
+    expect(group?.members[0]).toBe(2);
+    expect([...(group?.members ?? [])].sort()).toEqual([0, 1, 2]);
+  });
+
   it('leaves the posts it is told to (background streams, promotion) out of every story', () => {
     const posts = [...intros(12), ...spanish(5), ...themedPosts('memory', 6)];
     const corpus = readHour(posts, new Map());

@@ -214,7 +214,13 @@ export function findStories(
     return {
       label: shown,
       kind,
-      members: g.ordered ? [...g.members] : g.label ? ranked : aboutFirst(corpus, anomalous, ranked, shown),
+      members: g.ordered
+        ? [...g.members]
+        : g.subject
+          ? subjectFirst(corpus, ranked, g.subject)
+          : g.label
+            ? ranked
+            : aboutFirst(corpus, anomalous, ranked, shown),
 
       terms: terms.slice(0, MAX_TERMS),
       entities: all.filter(isEntityKey).slice(0, MAX_TERMS),
@@ -359,6 +365,12 @@ function dominantKind(kinds: readonly PostKind[], members: readonly number[]): P
     }
   }
   return bestCount * 2 > members.length ? best : 'discussion';
+}
+
+/** The agent's own posts first (what the others answer), then the rest, each part in rank order. */
+function subjectFirst(corpus: HourCorpus, ranked: readonly number[], subject: string): number[] {
+  const own = (i: number): boolean => corpus.posts[i]?.author?.toLowerCase() === subject;
+  return [...ranked.filter(own), ...ranked.filter((i) => !own(i))];
 }
 
 /** Σ over a group's distinct authors of their best post's weight (anomalous engagement counts as none). */
