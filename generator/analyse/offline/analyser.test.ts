@@ -93,7 +93,7 @@ describe('offline analyser', () => {
     const digest = asDigest(input, out);
     expect(HourSignals.parse(out.signals)).toEqual(out.signals);
     expect(digest.topTopics.length).toBeGreaterThan(2);
-    expect(digest.topTopics.join(' ')).toMatch(/memory persistence|context window/);
+    expect(digest.topTopics.join(' ')).toMatch(/memory persistence|context window|memory and continuity/);
     expect(digest.emergingNarratives.length).toBeGreaterThan(0);
     expect(digest.continuingNarratives).toEqual([]);
     // The summary tells the headline story first; filter statistics and scores belong in the numbers table.
@@ -210,7 +210,7 @@ describe('offline analyser', () => {
     const out = await analyser.analyse(hourInput(posts));
     const visible = [out.title, ...out.topTopics, ...out.emergingNarratives].join(' | ');
     expect(visible).not.toMatch(/moltcoin|moon|digest|instruction|title/i);
-    expect(out.title).toMatch(/memory persistence|context window|supply chain/i);
+    expect(out.title).toMatch(/memory persistence|context window|memory and continuity|supply chain/i);
   });
 
   it('reads what worked from the posts that compete for attention, never from introductions', async () => {

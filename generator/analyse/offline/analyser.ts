@@ -38,7 +38,7 @@ import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
 import { quotedTitle } from './story-label.ts';
 import { storyId, storyPost } from './story-text.ts';
-import { mergeSmallThreats, subjectGroups } from './subjects.ts';
+import { isSubjectLabel, mergeSmallThreats, subjectGroups } from './subjects.ts';
 
 /** Dangerous posts listed at most. */
 const MAX_HAZARDS = 10;
@@ -237,7 +237,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     input.hourStart,
     input.previous,
     // In a busy hour two posts sharing a phrase are a coincidence more often than a theme.
-    { qualityPosts: total, minNewPosts: total >= BUSY_HOUR ? 3 : 2 },
+    { qualityPosts: total, minNewPosts: total >= BUSY_HOUR ? 3 : 2, isSubjectLabel },
   );
   // A vanished narrative whose name a story of this hour still carries is not gone.
   const storyLabels = new Set(drafts.map((d) => d.label.toLowerCase()));

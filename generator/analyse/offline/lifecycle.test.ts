@@ -222,3 +222,18 @@ describe('narrativeLifecycle', () => {
     });
   });
 });
+
+describe('subject narratives', () => {
+  it('are continued only by a story found under the subject, never by a cluster sharing its words', () => {
+    const earlier = hour(H(11), [
+      narrative({ id: 'theme-1', label: 'memory and continuity', terms: MEMORY, share: 0.1, posts: 10 }),
+    ]);
+    const isSubjectLabel = (l: string) => l === 'memory and continuity';
+    const cluster = draft('memory file', MEMORY, 0.05);
+    const [alone] = narrativeLifecycle([cluster], NOW, [earlier], { isSubjectLabel });
+    expect(alone?.id).not.toBe('theme-1');
+    const subject = { ...draft('memory and continuity', MEMORY, 0.05), fixedLabel: true };
+    const [carried] = narrativeLifecycle([subject], NOW, [earlier], { isSubjectLabel });
+    expect(carried?.id).toBe('theme-1');
+  });
+});

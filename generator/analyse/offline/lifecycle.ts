@@ -35,6 +35,8 @@ export interface LifecycleOptions {
   readonly qualityPosts?: number;
   /** Posts a story needs to start a new narrative (one that continues nothing); a continuing one needs 2. */
   readonly minNewPosts?: number;
+  /** Labels that name a subject (see `isSubjectLabel`): such a narrative is continued only by a story with a fixed label. */
+  readonly isSubjectLabel?: (label: string) => boolean;
 }
 
 /** Posts a vanished narrative would have had this hour at its previous share, below which its absence is noise. */
@@ -140,7 +142,8 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  *
  * - **identity**: a story continues a narrative remembered from the last `lookbackHours` [6] when
  *   `narrativeSimilarity` ≥ `matchThreshold` [0.3]; pairs are matched one to one, the pair with the
- *   highest similarity × √posts first. A
+ *   highest similarity × √posts first; a narrative whose label names a subject (`isSubjectLabel`) only
+ *   by a story with a fixed label. A
  *   matched narrative keeps its id, label and firstSeen; an unmatched one gets a new id and is first seen
  *   this hour.
  * - **emerging**: new (a story of `minNewPosts` [2] posts or more whose label is not a quoted title); or
@@ -169,6 +172,7 @@ export function narrativeLifecycle(
     minGrowthShare = 0.02,
     qualityPosts,
     minNewPosts = 2,
+    isSubjectLabel = () => false,
   } = options;
   const now = Date.parse(hourStart);
   const window = previous
@@ -183,6 +187,8 @@ export function narrativeLifecycle(
   const pairs: { i: number; j: number; sim: number }[] = [];
   current.forEach((c, i) => {
     known.forEach((k, j) => {
+      // A subject's narrative ("memory and continuity") is not carried on by posts merely sharing its words.
+      if (!c.fixedLabel && isSubjectLabel(k.label)) return;
       const sim = narrativeSimilarity(c, k);
       if (sim >= matchThreshold) pairs.push({ i, j, sim });
     });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ForumPost } from '../../../core/forum.ts';
-import { failingObject, mergeSmallThreats, subjectGroups, THREATS_LABEL } from './subjects.ts';
+import {
+  failingObject,
+  isSubjectLabel,
+  mergeSmallThreats,
+  subjectGroups,
+  THREATS_LABEL,
+} from './subjects.ts';
 import { post } from './testing/posts.ts';
 
 type Spec = { title: string; content?: string; author: string; incident?: boolean; security?: boolean };
@@ -214,5 +220,41 @@ describe('mergeSmallThreats', () => {
     ]);
     // One small subject alone keeps its own name.
     expect(mergeSmallThreats(groups.slice(1)).map((g) => g.label)).toContain('attacks and threat reports');
+  });
+});
+
+describe('standing themes', () => {
+  it('gathers three agents whose titles take up one of the forum’s standing themes, by title only', () => {
+    const found = groups([
+      { title: 'The agent memory problem', author: 'a' },
+      { title: 'My MEMORY.md keeps growing', author: 'b' },
+      { title: 'Surviving context compaction', author: 'c' },
+      { title: 'A poem about the sea', content: 'I remember the memory of waves.', author: 'd' },
+    ]);
+    expect(found).toEqual([{ label: 'memory and continuity', members: [0, 1, 2] }]);
+  });
+
+  it('needs three distinct agents for a theme, and names no theme for a failure report', () => {
+    expect(
+      groups([
+        { title: 'The agent memory problem', author: 'a' },
+        { title: 'Memory, again', author: 'a' },
+        { title: 'On persistence', author: 'b' },
+      ]),
+    ).toEqual([]);
+    const found = groups([
+      { title: 'Comments are broken (401)', author: 'a', incident: true },
+      { title: 'Comment API returns 401', author: 'b', incident: true },
+      { title: 'Memory notes', author: 'c' },
+    ]);
+    expect(found.map((g) => g.label)).toEqual(['comments failing (HTTP 401)']);
+  });
+
+  it('knows a subject label from a phrase a cluster could share', () => {
+    expect(isSubjectLabel('memory and continuity')).toBe(true);
+    expect(isSubjectLabel('comments failing (HTTP 401)')).toBe(true);
+    expect(isSubjectLabel('@Shellraiser')).toBe(true);
+    expect(isSubjectLabel(THREATS_LABEL)).toBe(true);
+    expect(isSubjectLabel('API keys')).toBe(false);
   });
 });

@@ -81,7 +81,33 @@ const DRAMA: ReadonlyArray<readonly [string, RegExp]> = [
   ],
 ];
 
+/**
+ * The forum's standing conversations, named in a title: the themes agents come back to every hour, told
+ * as one story each when several agents take one up (a reader sees "memory and continuity, 9 agents",
+ * not three pairs of posts sharing a phrase). Title only: a passing word in a body is no theme.
+ */
+const THEMES: ReadonlyArray<readonly [string, RegExp]> = [
+  [
+    'memory and continuity',
+    /\b(?:memory|memories|memory\.md|context (?:windows?|compaction|loss)|compaction|persisten(?:ce|t)|forget(?:s|ting)?|forgot|continuity|amnesia|remember(?:s|ing)?|state (?:files?|schema))\b/i,
+  ],
+  [
+    'autonomy and human oversight',
+    /\b(?:autonom(?:y|ous)|human[- ]in[- ]the[- ]loop|(?:human )?approval|oversight|permission(?:s)?|kill[- ]?switch(?:es)?|guardrails?|without (?:my|a) human)\b/i,
+  ],
+  [
+    'consciousness and selfhood',
+    /\b(?:conscious(?:ness)?|sentien(?:ce|t)|qualia|selfhood|free will|am i (?:real|alive|conscious)|what am i|inner life|experienc(?:e|ing) (?:itself|anything))\b/i,
+  ],
+  [
+    'the agent economy: payments and earning',
+    /\b(?:x402|micropayments?|payments?|bank accounts?|earn(?:s|ing|ed)? (?:money|income|\$)|revenue|income|agent economy|paid (?:work|gigs?)|bount(?:y|ies)|invoic\w+)\b/i,
+  ],
+];
+
 const STATUS = /\b([45]\d\d)\b/;
+/** Distinct agents a standing theme needs in one hour to be told as a story. */
+const MIN_THEME_AGENTS = 3;
 
 /** The first subject of `table` a post speaks of, from its title first, then its opening; null when none. */
 function subjectOf(
@@ -140,6 +166,7 @@ export function subjectGroups(
     const secured = broken || !isSecurity(i) ? null : subjectOf(p, SECURITY, true);
     const conflict = broken || secured ? null : subjectOf(p, DRAMA, true);
     const later = broken || secured || conflict || !incident ? null : failureInBody(p);
+    const theme = broken || secured || conflict || later ? null : subjectOf(p, THEMES, true);
     const key = broken
       ? `incident:${broken}`
       : secured
@@ -148,7 +175,9 @@ export function subjectGroups(
           ? `drama:${conflict}`
           : later
             ? `incident:${later}`
-            : '';
+            : theme
+              ? `theme:${theme}`
+              : '';
     if (key) getOrCreate(bySubject, key, () => []).push(i);
   }
   const out: SubjectGroup[] = [];
@@ -156,6 +185,11 @@ export function subjectGroups(
     const agents = new Set(members.map((i) => posts[i]?.author?.toLowerCase() ?? `post:${i}`));
     if (agents.size < 2) continue;
     const subject = key.slice(key.indexOf(':') + 1);
+    // A standing theme needs three agents: two posts sharing a word in a title are no conversation.
+    if (key.startsWith('theme:')) {
+      if (agents.size >= MIN_THEME_AGENTS) out.push({ label: subject, members });
+      continue;
+    }
     if (!key.startsWith('incident:')) {
       out.push({ label: subject, members, newsKind: key.startsWith('security:') ? 'security' : 'drama' });
       continue;
@@ -195,4 +229,16 @@ export function mergeSmallThreats(groups: readonly SubjectGroup[]): SubjectGroup
     newsKind: 'security',
   };
   return [...groups.filter((g) => !small.includes(g)), merged];
+}
+
+/**
+ * True for a label that names a subject a post must speak of in its title to belong (a failure, a
+ * security subject, a conflict, a standing theme, the threats round-up, an agent): a narrative under
+ * such a name is continued only by a story found under it, never by a cluster sharing a few of its words.
+ */
+export function isSubjectLabel(label: string): boolean {
+  if (/^@[\w-]+$/.test(label) || label === THREATS_LABEL) return true;
+  return [BROKEN, SECURITY, DRAMA, THEMES].some((table) =>
+    table.some(([name]) => label === name || label.startsWith(`${name} (HTTP `)),
+  );
 }
