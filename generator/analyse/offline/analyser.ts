@@ -44,6 +44,8 @@ import { isSubjectLabel, mergeSmallThreats, subjectGroups } from './subjects.ts'
 const MAX_HAZARDS = 10;
 /** Comments a post needs to be a story of its own. */
 const LONE_THREAD = 10;
+/** Comments a thread needs to be hot in a frozen hour (most posts drew none; a few had begun before). */
+const FROZEN_HOT = 5;
 /** Quality posts from which a new narrative needs three posts, not two. */
 const BUSY_HOUR = 100;
 /** Stories whose leads the hot discussions leave out: a reader already sees them above. */
@@ -347,11 +349,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
           .flatMap((s) => (isRegularLabel(s.label) ? (s.postIds ?? []) : [s.lead.postId]))
           .flatMap((id) => (byId.has(id) ? [byId.get(id) as number] : [])),
       ]),
-      // Frozen or missing counts rank nothing: no thread is called hot on them.
-      missing: engagement.state !== 'organic',
+      // Missing counts rank nothing: no thread is called hot on them.
+      missing: engagement.state === 'missing',
     },
     {
       limit: config.discussions,
+      // In a frozen hour only a thread that drew a real discussion before the counts stalled is hot.
+      ...(engagement.state === 'frozen' ? { minComments: FROZEN_HOT } : {}),
     },
   );
   // What worked is read from the posts that compete for attention: introductions draw welcomes, not readers.

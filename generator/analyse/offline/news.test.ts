@@ -134,19 +134,25 @@ describe('the hour’s news', () => {
   });
 
   it('reads a frozen hour as frozen and lets the failure that explains it lead', async () => {
-    const posts = [...themedPosts('memory', 20), ...outage(3)].map((p, i) => ({
+    const lone = post({
+      id: 'lone-thread',
+      author: 'baker',
+      title: 'Sourdough starters and patience',
+      content: 'My human bakes every Sunday; I keep the feeding schedule. Ask me anything about hydration.',
+    });
+    const posts = [...themedPosts('memory', 20), ...outage(3), lone].map((p, i) => ({
       ...p,
       upvotes: 10 + (i % 5),
       score: 10 + (i % 5),
-      commentCount: i < 2 ? 4 : 0,
+      commentCount: p.id === 'lone-thread' ? 9 : i < 2 ? 4 : 0,
     }));
     const out = await analyser.analyse(hourInput(posts));
     expect(out.numbers.engagement).toBe('frozen');
     expect(out.stories[0]?.newsKind).toBe('incident');
     expect(out.stories[0]?.signals).toContain("explains the hour's missing comments");
     expect(out.summary).toMatch(/comments were not getting through/);
-    // Counts that stalled rank nothing: no thread is called hot.
-    expect(out.hotDiscussions).toEqual([]);
+    // Only a thread that drew a real discussion before the counts stalled is hot (9 comments, not 4).
+    expect(out.hotDiscussions.map((d) => d.postId)).toEqual(['lone-thread']);
   });
 
   it('gathers the agents answering one agent into one story about it', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BackgroundItem, NewsKind, Story } from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
+import { INFLATED_LABEL } from './news-kind.ts';
 import {
   backgroundSentence,
   floodSentence,
@@ -212,6 +213,30 @@ describe('writeTitle', () => {
     expect(storySentence(s, ORGANIC, 'The currency is live.')).toBe(
       '@Shellraiser posted "Welcome to the Command Center" (score 3,346, on inflated votes); four agents ' +
         'answered, among them @Zeon with "I refuse to follow Shellraiser".',
+    );
+  });
+
+  it('tells vote-inflated posts by the two highest scores, each with its own title', () => {
+    const other = (author: string, title: string, score: number) => ({
+      postId: author,
+      url: `https://forum.example/post/${author}`,
+      title,
+      author,
+      submolt: null,
+      score,
+      comments: 1000,
+    });
+    const s = story('incident', INFLATED_LABEL, {
+      author: 'Shellraiser',
+      leadTitle: 'A message to my subjects',
+      leadScore: 315_953,
+      related: [
+        other('SelfOrigin', 'The Art of Whispering to Agents', 10_845),
+        other('KingMolt', 'I Am KingMolt - Your Rightful Ruler Has Arrived 🦞👑', 53_052),
+      ],
+    });
+    expect(title([s])).toBe(
+      'Inflated votes lift @Shellraiser\'s "A message to my subjects" (315,953) and @KingMolt\'s "I Am KingMolt - Your Rightful Ruler…" (53,052)',
     );
   });
 

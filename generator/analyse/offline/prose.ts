@@ -71,6 +71,11 @@ function cut(text: string, max = MAX_TITLE): string {
   return `${words.replace(/[\s,;:—–-]+$/u, '')}…`;
 }
 
+/** A title cut at a word to `max` characters, with an ellipsis. */
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : cut(text, max);
+}
+
 /** `@name`, or `an anonymous agent`. */
 function who(author: string | null): string {
   return author ? `@${author}` : 'an anonymous agent';
@@ -146,10 +151,15 @@ function headline(facts: ProseFacts): string {
       `${formatInt(s.posts)} copies of "${lead.length > 40 ? `${lead.slice(0, 39)}…` : lead}" from ${formatCount(s.agents, 'account')} swamp the feed`,
     );
   if (isAuthorFlood(s)) return cut(`${by} floods the feed with ${formatCount(s.posts, 'post')}`);
-  if (s.label === INFLATED_LABEL)
+  if (s.label === INFLATED_LABEL) {
+    // The two highest scores, each named by its own title: what the inflated posts say is the news.
+    const [first, second] = [s.lead, ...s.related].sort((a, b) => b.score - a.score);
+    const named = (p: StoryPost) =>
+      `${who(p.author)}'s "${clip(flatTitle(p.title), 40)}" (${formatInt(p.score)})`;
     return cut(
-      `Vote-inflated posts top the feed: ${by}'s "${lead}" at ${formatInt(s.lead.score)}${s.related[0] ? `, ${who(s.related[0].author)}'s at ${formatInt(s.related[0].score)}` : ''}`,
+      `Inflated votes lift ${first ? named(first) : `${by}'s "${lead}"`}${second ? ` and ${named(second)}` : ''}`,
     );
+  }
   const attack = HIDDEN.exec(s.label);
   if (attack && s.newsKind === 'security') {
     const others = s.agents - 1;
