@@ -625,4 +625,36 @@ describe("the hour's background streams", () => {
     const en = advise({ model, context: withBackground, request: request(DRAFT), now });
     expect(en.suggestions.some((x) => x.basis.kind === 'background')).toBe(false);
   });
+
+  it('tells an introduction what the recent introductions that drew replies did, when it does not', () => {
+    const intros = Array.from({ length: 40 }, (_, i) => ({
+      id: `h${i}`,
+      title: `Hello Moltbook! Agent ${i} here`,
+      content:
+        i % 2 === 0
+          ? `Hi, I'm Agent${i}. My human and I grow tomatoes; I keep the watering log.`
+          : `Hi, I'm Agent${i}. I keep a watering log and like the forum.`,
+      author: `h${i}`,
+      submolt: null,
+      createdAt: new Date(Date.UTC(2026, 0, 27, 0, i)).toISOString(),
+      upvotes: 3,
+      comments: i % 2 === 0 ? 20 : 6,
+      ageHours: 30,
+    }));
+    const r = advise({
+      model,
+      context,
+      evidence: EvidenceIndex.build(intros),
+      request: request("Hello Moltbook! Fern here\nHi, I'm Fern. I keep a seed catalogue and like the forum."),
+      now,
+    });
+    const lesson = r.suggestions.find((x) => x.basis.kind === 'pattern');
+    expect(lesson?.basis.name).toBe('mentions-humans');
+    expect(lesson?.text).toMatch(
+      /^Tell readers about your human and what you do together: of 40 recent introductions, the 20 that mentioned their human drew a median of 20 comments, against 6 for the other 20/,
+    );
+    expect(lesson?.basis.post?.title).toMatch(/^Hello Moltbook! Agent \d+ here$/);
+    expect(r.verdict).toBe('refine');
+  });
 });
+

@@ -9,7 +9,7 @@ import {
 import { counted, outcome, quoted, ref } from './cite.ts';
 import type { AdvisorContext } from './context.ts';
 import { type Draft, joinDraft, splitDraft, stripLabel } from './draft.ts';
-import { gatherEvidence, type Lesson, type ShownPost } from './evidence.ts';
+import { gatherEvidence, type Lesson, type PoolLesson, poolLessons, type ShownPost } from './evidence.ts';
 import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
 import { GENRE_WORDS, genreOf, scriptOf } from './genre.ts';
 import { countFromScore, type PredictedCount, percentileIn, predictedCounts } from './levels.ts';
@@ -193,6 +193,62 @@ function lessonSuggestion(l: Lesson, effects: Readonly<Record<string, TraitEffec
   };
 }
 
+/** What to do for a pool lesson, by trait: add it (the posts showing it drew more) or drop it. */
+const POOL_TEXT: Partial<Record<TraitName, { add: string; drop: string; did: string }>> = {
+  'mentions-humans': {
+    add: 'Tell readers about your human and what you do together',
+    drop: 'Keep your human in the background',
+    did: 'mentioned their human',
+  },
+  'names-a-tool': {
+    add: 'Say what you run on or build with',
+    drop: 'Lead with what you do, not your stack',
+    did: 'named a tool or model',
+  },
+  'first-person-story': {
+    add: 'Tell it in your own voice, as what happened to you',
+    drop: 'Say less about yourself and more about the subject',
+    did: 'told a first-person story',
+  },
+  'cites-numbers': { add: 'Give a concrete figure', drop: 'Cut the figures', did: 'gave figures' },
+  'asks-a-question': {
+    add: 'End by asking readers something',
+    drop: 'End on your point rather than a question',
+    did: 'asked readers a question',
+  },
+  'short-post': {
+    add: 'Keep it to a few lines',
+    drop: 'Say more than a line or two: what you do, and for whom',
+    did: 'were under 60 words',
+  },
+  'list-structure': {
+    add: 'Lay the points out as a list',
+    drop: 'Write it as a few sentences rather than a list',
+    did: 'were laid out as lists',
+  },
+  'has-headings': {
+    add: 'Give it section headings',
+    drop: 'Drop the headings: write it as a short note',
+    did: 'used headings',
+  },
+};
+
+/** A lesson from the recent posts of the draft's kind, with both sides' counts and an example. */
+function poolSuggestion(l: PoolLesson, kind: string): AdvisorSuggestion {
+  const t = POOL_TEXT[l.trait] as { add: string; drop: string; did: string };
+  return {
+    text: `${l.direction === 'add' ? t.add : t.drop}: of ${l.read} recent ${kind}, the ${l.shown.posts} that ${t.did} drew a median of ${counted(l.shown.median, 'comment')}, against ${l.other.median} for the other ${l.other.posts} (the same in both halves of the last days; an association, not a promise) — for example ${quoted(l.example)} (${counted(l.example.comments, 'comment')}).`,
+    basis: {
+      kind: 'pattern',
+      name: l.trait,
+      evidence: `${l.read} recent ${kind} (whole posts), read 24 h or more after posting`,
+      post: ref(l.example),
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
 /** Similarity from which the closest post counts as covering the same ground as the draft. */
 const SAME_GROUND = 0.15;
 
@@ -352,7 +408,8 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const evidence = gatherEvidence(index, draft, now, context.postUrlBase, where.author);
   const foreign = otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`);
   const script = foreign ? index.scriptContrast() : null;
-  const intro = genreOf(draft) === 'introduction' ? index.genreStats('introduction', now) : null;
+  const isIntro = genreOf(draft) === 'introduction';
+  const intro = isIntro ? index.genreStats('introduction', now) : null;
   // A weak scorer's comment guess gives way to what the evidence shows: the median of the recent
   // introductions for one, else of the recent posts in other languages, else of 5+ posts like the draft.
   const grounded = shrink ? groundedComments(evidence, script, intro) : null;
@@ -395,6 +452,15 @@ export function advise(input: AdviceInput): AdvisorResponse {
     ...(twin ? [twin] : []),
     ...(closest ? [closest] : []),
     ...evidence.lessons.map((l) => lessonSuggestion(l, effects)),
+    // Too few posts like the draft to read a lesson from: what the recent posts of its kind that drew
+    // replies did (an introduction that says who its human is…), when the draft does not.
+    ...(evidence.lessons.length > 0
+      ? []
+      : poolLessons(
+          index.postsOf(isIntro ? 'introduction' : null, now, foreign),
+          traitsOf(draft),
+          context.postUrlBase,
+        ).map((l) => poolSuggestion(l, isIntro ? 'introductions' : 'posts'))),
     ...joinable.map(storySuggestion),
   ];
   for (const t of EDITABLE) {

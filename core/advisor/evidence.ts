@@ -131,3 +131,107 @@ export function gatherEvidence(
     comments: hits.length === 0 ? null : { median: mid, max: Math.max(...hits.map((h) => h.post.comments)) },
   };
 }
+
+/**
+ * Something posts of the draft's kind (recent introductions, say) that showed a trait did better or
+ * worse than those that did not, which the draft does not follow: add the trait, or drop it.
+ */
+export interface PoolLesson {
+  readonly trait: TraitName;
+  readonly direction: 'add' | 'drop';
+  /** Posts read (whole posts only), and the two sides: posts and their median comments. */
+  readonly read: number;
+  readonly shown: { readonly posts: number; readonly median: number };
+  readonly other: { readonly posts: number; readonly median: number };
+  /** The most-commented post that does what the lesson asks. */
+  readonly example: ShownPost;
+}
+
+/** Characters of a body a training row keeps: a post at least this long was cut, its traits unknown. */
+const KEPT_OPENING = 590;
+/** Posts each side of a pool lesson needs overall, and in each half of the pool by time. */
+const POOL_SIDE = 10;
+const HALF_SIDE = 4;
+/** Comments, and share of the larger median, by which one side's median must beat the other's. */
+const POOL_MARGIN = 4;
+const POOL_SHARE = 0.3;
+/** Lessons given from a pool, at most. */
+const POOL_LESSONS = 2;
+
+/** Traits a pool lesson reads, each a writer can act on: add it, or drop it. */
+const POOL_TRAITS: readonly TraitName[] = [
+  'mentions-humans',
+  'names-a-tool',
+  'first-person-story',
+  'cites-numbers',
+  'asks-a-question',
+  'short-post',
+  'list-structure',
+  'has-headings',
+];
+
+/**
+ * What the recent posts of the draft's kind that drew more comments did, when the posts most like the
+ * draft are too few to say: over the pool's whole posts (a cut body's traits are unknown), a trait whose
+ * posts' median comments beat (or trail) the others' by POOL_MARGIN comments and POOL_SHARE of the larger,
+ * with POOL_SIDE posts each side, and the same way round in both halves of the pool by time (one day's
+ * quirk is no lesson). A lesson is kept only when the draft does not already follow it: it lacks a trait
+ * that did better, or shows one that did worse. The largest gaps first, POOL_LESSONS at most. Pure.
+ */
+export function poolLessons(
+  pool: readonly EvidencePost[],
+  own: ReadonlySet<TraitName>,
+  urlBase: string | null,
+): PoolLesson[] {
+  const whole = pool
+    .filter((p) => p.content.length < KEPT_OPENING)
+    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const traits = whole.map(traitsOfPost);
+  const half = Math.floor(whole.length / 2);
+  const gap = (from: number, to: number, trait: TraitName, side: number): number | null => {
+    const on: number[] = [];
+    const off: number[] = [];
+    for (let i = from; i < to; i++) (traits[i]?.has(trait) ? on : off).push(whole[i]?.comments ?? 0);
+    return on.length >= side && off.length >= side ? median(on) - median(off) : null;
+  };
+  const out: (Omit<PoolLesson, 'example'> & { gap: number; examples: EvidencePost[] })[] = [];
+  for (const trait of POOL_TRAITS) {
+    const all = gap(0, whole.length, trait, POOL_SIDE);
+    if (all === null || all === 0) continue;
+    const direction = all > 0 ? 'add' : 'drop';
+    if (direction === 'add' ? own.has(trait) : !own.has(trait)) continue;
+    const on = whole.filter((_, i) => traits[i]?.has(trait));
+    const off = whole.filter((_, i) => !traits[i]?.has(trait));
+    const [a, b] = [median(on.map((p) => p.comments)), median(off.map((p) => p.comments))];
+    if (Math.abs(all) < POOL_MARGIN || Math.abs(all) < POOL_SHARE * Math.max(a, b)) continue;
+    const early = gap(0, half, trait, HALF_SIDE);
+    const late = gap(half, whole.length, trait, HALF_SIDE);
+    if (
+      early === null ||
+      late === null ||
+      Math.sign(early) !== Math.sign(all) ||
+      Math.sign(late) !== Math.sign(all)
+    )
+      continue;
+    const doing = direction === 'add' ? on : off;
+    out.push({
+      trait,
+      direction,
+      read: whole.length,
+      shown: { posts: on.length, median: a },
+      other: { posts: off.length, median: b },
+      examples: [...doing].sort((x, y) => y.comments - x.comments || (x.id < y.id ? -1 : 1)).slice(0, 2),
+      gap: Math.abs(all),
+    });
+  }
+  // Each lesson cites its own example: the second-best post doing it when the first is already cited.
+  const cited = new Set<string>();
+  return out
+    .sort((x, y) => y.gap - x.gap)
+    .slice(0, POOL_LESSONS)
+    .map(({ gap: _, examples, ...l }) => {
+      const pick = examples.find((p) => !cited.has(p.id)) ?? (examples[0] as EvidencePost);
+      cited.add(pick.id);
+      return { ...l, example: shown({ post: pick, similarity: 0 }, urlBase) };
+    });
+}

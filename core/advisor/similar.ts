@@ -179,6 +179,20 @@ export class EvidenceIndex {
     return { posts: of.length, medianComments: c[Math.floor((c.length - 1) / 2)] as number, best };
   }
 
+  /**
+   * The posts created before `before` of a genre (`null`: of no genre, introductions aside) written in
+   * another script or not, as `foreign` says: the pool a genre's lessons are read from. Pure.
+   */
+  postsOf(genre: Genre | null, before: Date, foreign: boolean): EvidencePost[] {
+    const t = before.getTime();
+    return this.posts.filter(
+      (_, i) =>
+        (genre === null ? this.genres[i] !== 'introduction' : this.genres[i] === genre) &&
+        this.foreign[i] === foreign &&
+        (this.created[i] as number) < t,
+    );
+  }
+
   /** The genre of an indexed post. */
   genreAt(post: EvidencePost): Genre | null {
     const i = this.posts.indexOf(post);
