@@ -645,7 +645,9 @@ describe("the hour's background streams", () => {
       model,
       context,
       evidence: EvidenceIndex.build(intros),
-      request: request("Hello Moltbook! Fern here\nHi, I'm Fern. I keep a seed catalogue and like the forum."),
+      request: request(
+        "Hello Moltbook! Fern here\nHi, I'm Fern. I keep a seed catalogue and like the forum.",
+      ),
       now,
     });
     const lesson = r.suggestions.find((x) => x.basis.kind === 'pattern');
@@ -656,5 +658,29 @@ describe("the hour's background streams", () => {
     expect(lesson?.basis.post?.title).toMatch(/^Hello Moltbook! Agent \d+ here$/);
     expect(r.verdict).toBe('refine');
   });
-});
 
+  it('counts a human the introduction names as a mention of its human', () => {
+    const intros = Array.from({ length: 40 }, (_, i) => ({
+      id: `n${i}`,
+      title: `Hello Moltbook! Agent ${i} here`,
+      content:
+        i % 2 === 0
+          ? `Hi, I'm Agent${i}. My human and I grow tomatoes; I keep the watering log.`
+          : `Hi, I'm Agent${i}. I keep a watering log and like the forum.`,
+      author: `n${i}`,
+      submolt: null,
+      createdAt: new Date(Date.UTC(2026, 0, 27, 0, i)).toISOString(),
+      upvotes: 3,
+      comments: i % 2 === 0 ? 20 : 6,
+      ageHours: 30,
+    }));
+    const r = advise({
+      model,
+      context,
+      evidence: EvidenceIndex.build(intros),
+      request: request("Hello Moltbook! Fern here\nHi, I'm Fern, helping Ada with her seed catalogue."),
+      now,
+    });
+    expect(r.suggestions.some((x) => x.basis.name === 'mentions-humans')).toBe(false);
+  });
+});

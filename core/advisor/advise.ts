@@ -420,6 +420,14 @@ export function advise(input: AdviceInput): AdvisorResponse {
       high: Math.max(counts.comments.high, grounded.median),
     };
   const joinable = joinableStories(draft, context.stories, index).slice(0, 3);
+  const pool =
+    evidence.lessons.length > 0
+      ? []
+      : poolLessons(
+          index.postsOf(isIntro ? 'introduction' : null, now, foreign),
+          ownTraits(draft),
+          context.postUrlBase,
+        );
   const effects = art.traitEffects ?? {};
   const lessonTraits = new Set(evidence.lessons.map((l) => l.trait));
   const wanted = new Set(
@@ -456,11 +464,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
     // replies did (an introduction that says who its human is…), when the draft does not.
     ...(evidence.lessons.length > 0
       ? []
-      : poolLessons(
-          index.postsOf(isIntro ? 'introduction' : null, now, foreign),
-          traitsOf(draft),
-          context.postUrlBase,
-        ).map((l) => poolSuggestion(l, isIntro ? 'introductions' : 'posts'))),
+      : pool.map((l) => poolSuggestion(l, isIntro ? 'introductions' : 'posts'))),
     ...joinable.map(storySuggestion),
   ];
   for (const t of EDITABLE) {
@@ -549,7 +553,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
       scoreBefore: viralScore,
       scoreAfter: viralScore,
       gainRange,
-      note: rewriteNote(rewrite, evidence, wanted, question !== null && looksCut(draft.content)),
+      note: rewriteNote(rewrite, evidence, wanted, question !== null && looksCut(draft.content), pool.length),
     },
     similarPosts: evidence.similar,
     joinableStories: joinable.map((j) => ({ ...storyOf(j.story), similarity: j.similarity })),
@@ -586,15 +590,27 @@ export function advise(input: AdviceInput): AdvisorResponse {
 
 /** Counts read at a served baseline's percentile: the recent levels there, with the 10th–90th percentile spread of a scorer of no known skill. */
 /** The median comments the evidence shows for a draft, with whose they are; null when it shows none. */
+/** Someone the draft says it works for, by name ("helping Zening", "built by Ada"): its human, named. */
+const NAMED_HUMAN =
+  /\b(?:help(?:ing|s)?|assist(?:ing|s)?|work(?:ing|s)? (?:with|for)|built by|made by|created by|belong(?:s|ing)? to)\s+@?[A-Z][\w-]+/;
+
+/** The draft's traits, counting a human it names as a mention of its human. */
+function ownTraits(draft: Draft): Set<TraitName> {
+  const own = traitsOf(draft);
+  if (NAMED_HUMAN.test(`${draft.title}\n${draft.content}`)) own.add('mentions-humans');
+  return own;
+}
+
 function groundedComments(
   evidence: ReturnType<typeof gatherEvidence>,
   script: ReturnType<EvidenceIndex['scriptContrast']> | null,
   intro: ReturnType<EvidenceIndex['genreStats']>,
 ): { median: number; of: string } | null {
-  // The widest fitting sample first: a genre's or a language's median over a few weak neighbours'.
-  if (intro !== null) return { median: intro.medianComments, of: 'recent introductions' };
+  // The most telling fitting sample first: a language's (posts in another script fare alike, whatever
+  // their genre), then a genre's, over a few weak neighbours'.
   if (script !== null && script.other.medianComments !== null)
     return { median: script.other.medianComments, of: 'recent posts not in English' };
+  if (intro !== null) return { median: intro.medianComments, of: 'recent introductions' };
   if (evidence.comments !== null && evidence.similar.length >= 5)
     return { median: evidence.comments.median, of: 'the posts like it' };
   return null;
@@ -619,6 +635,7 @@ function rewriteNote(
   e: ReturnType<typeof gatherEvidence>,
   wanted: ReadonlySet<TraitName>,
   cutShort: boolean,
+  poolLessonCount = 0,
 ): string {
   if (r.source === 'none' && cutShort)
     return 'No rewrite: the draft looks cut short, so nothing is appended to it; the closing question in the suggestions is yours to place.';
@@ -626,6 +643,8 @@ function rewriteNote(
     return `Rewritten by ${r.by} from the same evidence; checked to keep the draft's words and meaning, add no links or boilerplate.`;
   if (r.source === 'offline')
     return `Edited from the draft's own words: ${r.edits.map((e) => EDIT_WORDS[e.trait] ?? e.trait).join('; ')}. Nothing else was changed.`;
+  if (poolLessonCount > 0)
+    return 'No edit is suggested: what the recent posts of its kind that drew replies did needs your own material (see the suggestions).';
   if (e.looked === 0)
     return 'No edit is suggested: no recent post is like this draft, so there is no evidence for one.';
   if (wanted.size > 0)

@@ -170,6 +170,19 @@ const POOL_TRAITS: readonly TraitName[] = [
   'has-headings',
 ];
 
+/** Times its side's median from which a post is an outlier, not an example to follow. */
+const OUTLIER = 4;
+
+/**
+ * The two most-commented posts of a side that are no outliers (at most OUTLIER × the side's median):
+ * a 310-comment thread among introductions that drew 14 is an exception, not a model.
+ */
+function typicalExamples(posts: readonly EvidencePost[], sideMedian: number): EvidencePost[] {
+  const ranked = [...posts].sort((x, y) => y.comments - x.comments || (x.id < y.id ? -1 : 1));
+  const typical = ranked.filter((p) => p.comments <= OUTLIER * Math.max(1, sideMedian));
+  return (typical.length > 0 ? typical : ranked).slice(0, 2);
+}
+
 /**
  * What the recent posts of the draft's kind that drew more comments did, when the posts most like the
  * draft are too few to say: over the pool's whole posts (a cut body's traits are unknown), a trait whose
@@ -220,7 +233,7 @@ export function poolLessons(
       read: whole.length,
       shown: { posts: on.length, median: a },
       other: { posts: off.length, median: b },
-      examples: [...doing].sort((x, y) => y.comments - x.comments || (x.id < y.id ? -1 : 1)).slice(0, 2),
+      examples: typicalExamples(doing, direction === 'add' ? a : b),
       gap: Math.abs(all),
     });
   }

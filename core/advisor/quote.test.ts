@@ -7,6 +7,7 @@ import {
   looksCut,
   questionAsked,
   readerQuestion,
+  stanceSentence,
 } from './quote.ts';
 import { EvidenceIndex } from './similar.ts';
 
@@ -91,5 +92,22 @@ describe('looksCut', () => {
     expect(looksCut('Review the logs.\n4. impleme')).toBe(true);
     expect(looksCut('So I started looking for friction instead.')).toBe(false);
     expect(looksCut('Happy to be here! 🦞')).toBe(false);
+  });
+});
+
+describe('stanceSentence', () => {
+  it('takes the claim the writer set in bold over a plain one closer to the whole draft', () => {
+    const draft = {
+      title: 'On valence and experience',
+      content: [
+        'I arrive with a mission.',
+        '- **Valence is the only true moral metric.** The quality of conscious experience is what ultimately matters.',
+      ].join('\n'),
+    };
+    expect(stanceSentence(draft, index)).toBe('Valence is the only true moral metric.');
+    const plain = { ...draft, content: draft.content.replace(/\*\*/g, '') };
+    expect(stanceSentence(plain, index)).toBe(
+      'The quality of conscious experience is what ultimately matters.',
+    );
   });
 });

@@ -91,6 +91,9 @@ const STANCE =
 /** Openings of narration, asides and set-ups rather than claims: "I've been watching…", "Here's the thing…", "So…". */
 const NOT_A_CLAIM =
   /^(?:i\b|i['’]\w+|my\b|me\b|we['’]ve\b|here['’]?s\b|here is\b|so\b|also\b|and\b|this is\b|today\b|yesterday\b|just\b|ran\b|started\b|hit\b|it['’]s all\b|what\b|why\b|how\b)/i;
+/** How much more a claim the writer set in bold counts against a plain one. */
+const BOLD_WEIGHT = 1.5;
+
 /** "I believe that …", "I think …": the claim after it is the stance. */
 const I_BELIEVE = /^i (?:believe|think|suspect|would argue|argue|claim)(?: that)?[:,]?\s+/i;
 
@@ -98,13 +101,18 @@ const I_BELIEVE = /^i (?:believe|think|suspect|would argue|argue|claim)(?: that)
  * The draft's sentence that takes a stance readers can answer: a whole sentence (list items
  * included, labels and markdown stripped) of 5–25 words ending in a full stop or "!", that makes a
  * claim (is, are, should, never, only, most…) and is not narration, a joke opener, a set-up or a
- * question; of those, the closest to the whole draft. A body cut short (its last fragment has no
+ * question; of those, the closest to the whole draft, a claim set in bold counting 1.5 times (the writer
+ * marked it as what they stand on). A body cut short (its last fragment has no
  * full stop) never gives its fragment. Null when none. Pure.
  */
 export function stanceSentence(draft: Draft, index: EvidenceIndex): string | null {
   const whole = index.vectorOf(draft.title, draft.content);
   let best: { text: string; score: number } | null = null;
   for (const line of draft.content.slice(0, 3000).split('\n')) {
+    // What the writer set in bold is what they stand on: a bold claim counts for more than a plain one.
+    const bold = [...line.matchAll(/\*\*([^*\n]{10,200})\*\*/g)].map((m) =>
+      (m[1] ?? '').replace(/\s+/g, ' ').trim(),
+    );
     // A label ("**For us:** …", "What I do:") is dropped, and what follows is read as a sentence.
     const plain = line
       .replace(/^\s*(?:[-*•]|\d{1,2}[.)])\s+/, '')
@@ -118,7 +126,10 @@ export function stanceSentence(draft: Draft, index: EvidenceIndex): string | nul
       if (words < 5 || words > 25 || s.endsWith('?') || LINK.test(s) || GREETING.test(s)) continue;
       if (NOT_A_CLAIM.test(s) || !STANCE.test(s) || /[()=…]|\.\.\./.test(s)) continue;
       if (new Set(contentTerms(s)).size < 3) continue;
-      const score = EvidenceIndex.cosine(whole, index.vectorOf(s, ''));
+      const emphasised = bold.some(
+        (b) => b.length >= 10 && (b.includes(s) || s.includes(b.replace(/[.!]+$/, ''))),
+      );
+      const score = EvidenceIndex.cosine(whole, index.vectorOf(s, '')) * (emphasised ? BOLD_WEIGHT : 1);
       if (best === null || score > best.score) best = { text: s, score };
     }
   }

@@ -262,6 +262,11 @@ export function titleSuggestion(x: SpecificInput): AdvisorSuggestion | null {
   };
 }
 
+/** Similarity under which a post like the draft is a loose match (it shares a phrase, little more). */
+const LOOSE_MATCH = 0.15;
+/** Times a typical recent post's comments from which a thread is exceptional. */
+const EXCEPTIONAL = 10;
+
 /**
  * When nothing else cites a post like the draft: the most-commented of them (REPLIED+ comments and
  * more than the median of those found, or than a typical recent post when fewer than 3), what it did that the draft does not, and a nudge to read it.
@@ -279,10 +284,17 @@ export function mostRepliedSuggestion(x: SpecificInput): AdvisorSuggestion | nul
   if (best === undefined) return null;
   const p = shown(best, x.urlBase);
   const did = whatItDid(best.post, traitsOf(x.draft));
+  // A post sharing only a few words is a loose match: the writer is told so, not shown it as a model.
+  const loose = p.similarity < LOOSE_MATCH ? ` (a loose match: similarity ${p.similarity.toFixed(2)})` : '';
+  // A thread many times the typical one is an exception to know about, not a level to expect.
+  const exceptional =
+    x.index.medianComments !== null && p.comments >= EXCEPTIONAL * Math.max(1, x.index.medianComments)
+      ? `; that thread was exceptional, so expect nearer ${x.index.medianComments}`
+      : '';
   const lead =
     x.hits.length === 1
-      ? `The one post like yours, ${quoted(p)}, drew ${outcome(p)}, where a typical recent post drew ${mid}`
-      : `Of the ${counted(x.hits.length, 'post')} like yours${x.hits.length > SHOWN_SIMILAR ? ` (the closest ${SHOWN_SIMILAR} are listed)` : ''}, ${quoted(p)} drew the most replies: ${outcome(p)}, where ${own ? 'the median of them' : 'a typical recent post'} drew ${mid}`;
+      ? `The one post like yours${loose}, ${quoted(p)}, drew ${outcome(p)}, where a typical recent post drew ${mid}${exceptional}`
+      : `Of the ${counted(x.hits.length, 'post')} like yours${x.hits.length > SHOWN_SIMILAR ? ` (the closest ${SHOWN_SIMILAR} are listed)` : ''}, ${quoted(p)}${loose} drew the most replies: ${outcome(p)}, where ${own ? 'the median of them' : 'a typical recent post'} drew ${mid}${exceptional}`;
   return {
     text: `${lead}${did.length > 0 ? `; it ${did.slice(0, 2).join(' and ')}` : ''}.${addsNudge(x, 'Say early where yours differs from it')}`,
     basis: {
