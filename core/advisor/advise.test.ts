@@ -446,6 +446,10 @@ describe('confidence from the rolling-origin evaluation', () => {
     });
     expect(low.skill).toMatchObject({ confidence: 'low', beatsBaselines: false });
     expect(low.weakPrediction).toBe(true);
+    // A guess of no shown skill cannot rule out a post that draws nothing.
+    expect(low.predictedEngagement.comments.low).toBe(0);
+    expect(low.predictedEngagement.upvotes.low).toBe(0);
+    expect(medium.predictedEngagement.comments.low).toBeGreaterThan(0);
     expect(low.reasoning).toMatch(/guess \(little skill\)/);
     expect(medium.reasoning).not.toMatch(/guess \(little skill\)/);
     const unmeasured = advise({ model: compileModel(testArtifact()), context, request: request(DRAFT), now });
@@ -656,6 +660,8 @@ describe("the hour's background streams", () => {
       /^Tell readers about your human and what you do together: of 40 recent introductions, the 20 that mentioned their human drew a median of 20 comments, against 6 for the other 20/,
     );
     expect(lesson?.basis.post?.title).toMatch(/^Hello Moltbook! Agent \d+ here$/);
+    // A bare "X drew the most replies" is a report, not a move: none beside the lesson.
+    expect(r.suggestions.some((x) => x.basis.name === 'most-replied')).toBe(false);
     expect(r.verdict).toBe('refine');
   });
 

@@ -410,8 +410,13 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const script = foreign ? index.scriptContrast() : null;
   const isIntro = genreOf(draft) === 'introduction';
   const intro = isIntro ? index.genreStats('introduction', now) : null;
-  // A weak scorer's comment guess gives way to what the evidence shows: the median of the recent
-  // introductions for one, else of the recent posts in other languages, else of 5+ posts like the draft.
+  // A guess of no shown skill cannot rule out a post that draws nothing: its ranges start at 0.
+  if (weak) {
+    counts.upvotes = { ...counts.upvotes, low: 0 };
+    counts.comments = { ...counts.comments, low: 0 };
+  }
+  // A weak scorer's comment guess gives way to what the evidence shows: the median of the recent posts
+  // in other languages for one, else of the recent introductions, else of 5+ posts like the draft.
   const grounded = shrink ? groundedComments(evidence, script, intro) : null;
   if (grounded !== null)
     counts.comments = {
@@ -486,9 +491,12 @@ export function advise(input: AdviceInput): AdvisorResponse {
   // When nothing above cites a post listed as like the draft, the most-replied of them comes first,
   // unless the question suggestion cites that very post.
   const listed = new Set(evidence.similar.map((p) => p.title));
-  const best = suggestions.some((x) => x.basis.post !== undefined && listed.has(x.basis.post.title))
-    ? null
-    : mostRepliedSuggestion(spec);
+  // An introduction told what its kind does gets no bare "X drew the most replies": a report, not a move.
+  const best =
+    suggestions.some((x) => x.basis.post !== undefined && listed.has(x.basis.post.title)) ||
+    (isIntro && pool.length > 0)
+      ? null
+      : mostRepliedSuggestion(spec);
   if (best && best.basis.post?.title !== question?.basis.post?.title) suggestions.push(best);
   if (question) suggestions.push(question);
   if (title) suggestions.push(title);
