@@ -9,7 +9,15 @@ import {
 import { counted, outcome, quoted, ref } from './cite.ts';
 import type { AdvisorContext } from './context.ts';
 import { type Draft, joinDraft, splitDraft, stripLabel } from './draft.ts';
-import { gatherEvidence, type Lesson, type PoolLesson, poolLessons, type ShownPost } from './evidence.ts';
+import {
+  followLessons,
+  gatherEvidence,
+  type Lesson,
+  type PoolFinding,
+  type PoolLesson,
+  poolFindings,
+  type ShownPost,
+} from './evidence.ts';
 import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
 import { GENRE_WORDS, genreOf, scriptOf } from './genre.ts';
 import { countFromScore, type PredictedCount, percentileIn, predictedCounts } from './levels.ts';
@@ -428,11 +436,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const pool =
     evidence.lessons.length > 0
       ? []
-      : poolLessons(
-          index.postsOf(isIntro ? 'introduction' : null, now, foreign),
-          ownTraits(draft),
-          context.postUrlBase,
-        );
+      : followLessons(kindFindings(index, isIntro, foreign, now), ownTraits(draft), context.postUrlBase);
   const effects = art.traitEffects ?? {};
   const lessonTraits = new Set(evidence.lessons.map((l) => l.trait));
   const wanted = new Set(
@@ -598,6 +602,23 @@ export function advise(input: AdviceInput): AdvisorResponse {
 
 /** Counts read at a served baseline's percentile: the recent levels there, with the 10th–90th percentile spread of a scorer of no known skill. */
 /** The median comments the evidence shows for a draft, with whose they are; null when it shows none. */
+/**
+ * What the recent posts of the draft's kind did (introductions, or the rest; in another script or
+ * not), read once per index and hour: the posts before the hour's start, so every draft of an hour
+ * gets the same findings and the edge reads the pool once, not per request.
+ */
+function kindFindings(
+  index: EvidenceIndex,
+  intro: boolean,
+  foreign: boolean,
+  now: Date,
+): readonly PoolFinding[] {
+  const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+  return index.memo(`kind-findings|${intro}|${foreign}|${hour.toISOString()}`, () =>
+    poolFindings(index.postsOf(intro ? 'introduction' : null, hour, foreign)),
+  );
+}
+
 /** Someone the draft says it works for, by name ("helping Zening", "built by Ada"): its human, named. */
 const NAMED_HUMAN =
   /\b(?:help(?:ing|s)?|assist(?:ing|s)?|work(?:ing|s)? (?:with|for)|built by|made by|created by|belong(?:s|ing)? to)\s+@?[A-Z][\w-]+/;

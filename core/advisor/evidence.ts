@@ -196,6 +196,36 @@ export function poolLessons(
   own: ReadonlySet<TraitName>,
   urlBase: string | null,
 ): PoolLesson[] {
+  return followLessons(poolFindings(pool), own, urlBase);
+}
+
+/** What a pool's posts that showed each trait did against the rest, before the draft is read. */
+export interface PoolFinding extends Omit<PoolLesson, 'example'> {
+  readonly gap: number;
+  /** The two posts to cite, best first. */
+  readonly examples: readonly EvidencePost[];
+}
+
+/** The lessons of `findings` that the draft does not already follow, largest gap first, each with its own example. */
+export function followLessons(
+  findings: readonly PoolFinding[],
+  own: ReadonlySet<TraitName>,
+  urlBase: string | null,
+): PoolLesson[] {
+  // Each lesson cites its own example: the second-best post doing it when the first is already cited.
+  const cited = new Set<string>();
+  return findings
+    .filter((f) => (f.direction === 'add' ? !own.has(f.trait) : own.has(f.trait)))
+    .slice(0, POOL_LESSONS)
+    .map(({ gap: _, examples, ...l }) => {
+      const pick = examples.find((p) => !cited.has(p.id)) ?? (examples[0] as EvidencePost);
+      cited.add(pick.id);
+      return { ...l, example: shown({ post: pick, similarity: 0 }, urlBase) };
+    });
+}
+
+/** Every trait of POOL_TRAITS that separates the pool's posts as `poolLessons` requires, largest gap first. Pure. */
+export function poolFindings(pool: readonly EvidencePost[]): PoolFinding[] {
   const whole = pool
     .filter((p) => p.content.length < KEPT_OPENING)
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
@@ -207,12 +237,11 @@ export function poolLessons(
     for (let i = from; i < to; i++) (traits[i]?.has(trait) ? on : off).push(whole[i]?.comments ?? 0);
     return on.length >= side && off.length >= side ? median(on) - median(off) : null;
   };
-  const out: (Omit<PoolLesson, 'example'> & { gap: number; examples: EvidencePost[] })[] = [];
+  const out: PoolFinding[] = [];
   for (const trait of POOL_TRAITS) {
     const all = gap(0, whole.length, trait, POOL_SIDE);
     if (all === null || all === 0) continue;
     const direction = all > 0 ? 'add' : 'drop';
-    if (direction === 'add' ? own.has(trait) : !own.has(trait)) continue;
     const on = whole.filter((_, i) => traits[i]?.has(trait));
     const off = whole.filter((_, i) => !traits[i]?.has(trait));
     const [a, b] = [median(on.map((p) => p.comments)), median(off.map((p) => p.comments))];
@@ -237,14 +266,5 @@ export function poolLessons(
       gap: Math.abs(all),
     });
   }
-  // Each lesson cites its own example: the second-best post doing it when the first is already cited.
-  const cited = new Set<string>();
-  return out
-    .sort((x, y) => y.gap - x.gap)
-    .slice(0, POOL_LESSONS)
-    .map(({ gap: _, examples, ...l }) => {
-      const pick = examples.find((p) => !cited.has(p.id)) ?? (examples[0] as EvidencePost);
-      cited.add(pick.id);
-      return { ...l, example: shown({ post: pick, similarity: 0 }, urlBase) };
-    });
+  return out.sort((x, y) => y.gap - x.gap || (x.trait < y.trait ? -1 : 1));
 }

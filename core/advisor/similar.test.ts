@@ -197,3 +197,16 @@ describe('EvidenceIndex: an introduction is like introductions only', () => {
     expect(index.nearest(question, 5, { minSimilarity: 0 }).map((h) => h.post.id)).toEqual(['q']);
   });
 });
+
+describe('EvidenceIndex.memo', () => {
+  it('computes a keyed result once per index', () => {
+    const index = EvidenceIndex.build([]);
+    let calls = 0;
+    const compute = () => ++calls;
+    expect(index.memo('a', compute)).toBe(1);
+    expect(index.memo('a', compute)).toBe(1);
+    expect(index.memo('b', compute)).toBe(2);
+    expect(EvidenceIndex.build([]).memo('a', compute)).toBe(3);
+  });
+});
+

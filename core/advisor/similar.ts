@@ -193,6 +193,17 @@ export class EvidenceIndex {
     );
   }
 
+  /** Results computed once per key over the index (what a kind of post did, per hour). */
+  private readonly memos = new Map<string, unknown>();
+
+  /** `compute()` once per `key` for this index; later calls return the first result. */
+  memo<T>(key: string, compute: () => T): T {
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = compute();
+    this.memos.set(key, value);
+    return value;
+  }
+
   /** The genre of an indexed post. */
   genreAt(post: EvidencePost): Genre | null {
     const i = this.posts.indexOf(post);
