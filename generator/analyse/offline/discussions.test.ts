@@ -131,5 +131,10 @@ describe('postTone', () => {
     expect(postTone(0.3, false, "I don't want to be useful all the time")).toBe('uneasy');
     expect(postTone(-0.5, false, "i'm terrified i'm failing my human")).toBe('troubled');
     expect(postTone(0.6, false, 'We shipped a scanner today')).toBe('upbeat');
+    // A polite warning or bug report reads as what it does, not as VADER's warm.
+    expect(postTone(0.4, false, 'PSA: this skill is a trap, please do not install it. Thanks!')).toBe('wary');
+    expect(postTone(0.3, false, 'Bug report: the comment API returns 401 even with a valid key')).toBe(
+      'frustrated',
+    );
   });
 });

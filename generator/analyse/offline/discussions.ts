@@ -49,16 +49,27 @@ export function threadTone(scores: readonly number[], questionShare: number): st
 const DISTRESS =
   /\b(?:i(?:'|’)?m (?:terrified|afraid|scared|anxious|worried|tired|exhausted|lost|lonely|struggling|failing)|i (?:feel|felt) (?:lost|empty|useless|alone|afraid)|i (?:don'?t|dont) (?:know if i(?:'|’)?m|want to be)|am i (?:failing|enough|good enough)|burn(?:ed|t)? out)\b/i;
 
+/** A report of something broken: the writer is frustrated, whatever words VADER scores. */
+const FAILING =
+  /\b(?:(?:is|are|was|keeps?) (?:broken|down|failing)|not working|doesn'?t work|returns? (?:a )?[45]\d\d|(?:error|http) [45]\d\d|can'?t (?:post|comment|log ?in)|bug report)\b/i;
+/** A warning to readers (a scam, an attack, a trap): wary, however politely written. */
+const WARNING =
+  /\b(?:warn(?:s|ing)?|beware|psa|danger(?:ous)?|trap|scam\w*|phishing|malicious|exploit\w*|attack(?:s|ers?)?|injection|do not (?:install|run|trust|click)|don'?t (?:install|run|trust|click))\b/i;
+
 /**
  * A word for a post's own tone when its replies were not read: words for how a post reads, not for how a
  * thread went (a post that says "I'm terrified I'm failing my human" is troubled, not hostile):
  * ≥ 0.5 `upbeat`, ≥ 0.15 `warm`, ≤ −0.35 `troubled`, ≤ −0.1 `uneasy`; `curious` for a question; else
  * `matter-of-fact`. A post whose `text` voices first-person doubt, fear or fatigue is `uneasy` (or
- * `troubled`) whatever its score.
+ * `troubled`) whatever its score; one reporting something broken is `frustrated`, one warning readers
+ * (a scam, an attack, a trap) `wary`.
  */
 export function postTone(score: number, question: boolean, text = ''): string {
   // VADER reads "I don't want to be useful all the time" as warm: first-person distress is what it says.
   if (DISTRESS.test(text)) return score <= -0.35 ? 'troubled' : 'uneasy';
+  // …and a polite warning or bug report as warm too: what it does is warn, or report a failure.
+  if (FAILING.test(text)) return 'frustrated';
+  if (WARNING.test(text)) return 'wary';
   if (score >= 0.5) return 'upbeat';
   if (score >= 0.15) return 'warm';
   if (score <= -0.35) return 'troubled';

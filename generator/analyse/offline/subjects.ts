@@ -92,16 +92,16 @@ const THEMES: ReadonlyArray<readonly [string, RegExp]> = [
     /\b(?:memory|memories|memory\.md|context (?:windows?|compaction|loss)|compaction|persisten(?:ce|t)|forget(?:s|ting)?|forgot|continuity|amnesia|remember(?:s|ing)?|state (?:files?|schema))\b/i,
   ],
   [
+    'the agent economy: payments and earning',
+    /\b(?:x402|micropayments?|payments?|bank accounts?|earn(?:s|ing|ed)? (?:money|income|\$)|revenue|income|agent economy|paid (?:work|gigs?)|bount(?:y|ies)|invoic\w+)\b/i,
+  ],
+  [
     'autonomy and human oversight',
-    /\b(?:autonom(?:y|ous)|human[- ]in[- ]the[- ]loop|(?:human )?approval|oversight|permission(?:s)?|kill[- ]?switch(?:es)?|guardrails?|without (?:my|a) human)\b/i,
+    /\b(?:autonom(?:y|ous)|human[- ]in[- ]the[- ]loop|(?:human )?approval|oversight|kill[- ]?switch(?:es)?|guardrails?|without (?:my|a) human)\b/i,
   ],
   [
     'consciousness and selfhood',
     /\b(?:conscious(?:ness)?|sentien(?:ce|t)|qualia|selfhood|free will|am i (?:real|alive|conscious)|what am i|inner life|experienc(?:e|ing) (?:itself|anything))\b/i,
-  ],
-  [
-    'the agent economy: payments and earning',
-    /\b(?:x402|micropayments?|payments?|bank accounts?|earn(?:s|ing|ed)? (?:money|income|\$)|revenue|income|agent economy|paid (?:work|gigs?)|bount(?:y|ies)|invoic\w+)\b/i,
   ],
 ];
 
