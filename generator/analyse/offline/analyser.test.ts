@@ -284,6 +284,33 @@ describe('offline analyser', () => {
     expect(out2.sentimentShift).toMatch(/previous hour/);
   });
 
+  it("shows a story under its narrative's name only when one of its posts says that name", async () => {
+    const h1 = hourInput(themedPosts('crypto', 8, 'a'), { hourStart: '2026-02-01T10:00:00.000Z' });
+    const out1 = await analyser.analyse(h1);
+    expect(out1.signals.narratives.some((n) => n.posts > 0)).toBe(true);
+    // The same narrative, remembered under a name none of the next hour's posts uses.
+    const renamed = {
+      ...out1.signals,
+      narratives: out1.signals.narratives.map((n) => ({ ...n, label: 'zebra crossings' })),
+    };
+    const said = {
+      ...out1.signals,
+      narratives: out1.signals.narratives.map((n) => ({ ...n, label: 'supply chain' })),
+    };
+    const next = (signals: typeof out1.signals) =>
+      analyser.analyse(
+        hourInput(themedPosts('crypto', 8, 'b'), {
+          hourStart: '2026-02-01T11:00:00.000Z',
+          previous: [previousHour(signals)],
+        }),
+      );
+    const unsaid = await next(renamed);
+    expect(unsaid.stories.map((x) => x.label)).not.toContain('zebra crossings');
+    expect(unsaid.continuingNarratives).toContain('zebra crossings');
+    const kept = await next(said);
+    expect(kept.stories.map((x) => x.label)).toContain('prediction market');
+  });
+
   it('flags a vote-rigged post, warns on it, and keeps it out of the lead, the first hot discussion and the patterns', async () => {
     const { posts, comments } = busyHour();
     const rigged = post({

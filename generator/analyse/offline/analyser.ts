@@ -39,6 +39,7 @@ import { findStories, type StoryDraft } from './stories.ts';
 import { quotedTitle } from './story-label.ts';
 import { storyId, storyPost } from './story-text.ts';
 import { isSubjectLabel, mergeSmallThreats, subjectGroups } from './subjects.ts';
+import { containsPhrase } from './topics.ts';
 
 /** Dangerous posts listed at most. */
 const MAX_HAZARDS = 10;
@@ -266,7 +267,12 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const namedOf = new Map<StoryDraft, StoryDraft>();
   for (const d of drafts) {
     const n = narrativeOf.get(d);
-    const shown = n && !d.fixedLabel && !n.label.startsWith('“') ? { ...d, label: n.label } : d;
+    // A cluster is shown under its narrative's name only when one of its posts says that name: posts on
+    // skill forensics are not "supply chain" because an earlier hour's story was.
+    const shown =
+      n && !d.fixedLabel && !n.label.startsWith('“') && saysLabel(corpus.posts, d.members, n.label)
+        ? { ...d, label: n.label }
+        : d;
     namedOf.set(d, shown);
     if (n?.id) idOfNamed.set(shown, n.id);
     if (n?.status === 'emerging') emergingDrafts.add(shown);
@@ -496,6 +502,20 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       prolific: prolificAuthors(corpus.posts),
     },
   };
+}
+
+/** True when a member's title or opening uses the label's words as a phrase. */
+function saysLabel(posts: readonly ForumPost[], members: readonly number[], label: string): boolean {
+  const flat = (t: string): string =>
+    t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  const words = flat(label);
+  return members.some((i) => {
+    const p = posts[i];
+    return p !== undefined && containsPhrase(flat(`${p.title} ${p.content.slice(0, 600)}`), words);
+  });
 }
 
 /**
