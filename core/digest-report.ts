@@ -183,8 +183,14 @@ export function toneSection(tone: ToneReport, shift: string): string[] {
 }
 
 /** `## What worked`: traits the best-received posts share more often than the rest, with examples. */
-export function patternSection(patterns: readonly TopPostPattern[]): string[] {
+export function patternSection(patterns: readonly TopPostPattern[], engagement = 'organic'): string[] {
   const lines = ['## What worked', ''];
+  if (patterns.length === 0 && engagement !== 'organic')
+    return [
+      ...lines,
+      "The hour's engagement counts stalled or were not recorded, so no trait of the best-received posts is read from them.",
+      '',
+    ];
   if (patterns.length === 0)
     return [
       ...lines,
@@ -290,7 +296,7 @@ export function renderFullDigest(d: ReportFields): string {
     ...backgroundSection(d.background),
     ...narrativeSection(d.narrativeLines, d.hourStart),
     ...toneSection(d.tone, d.sentimentShift),
-    ...patternSection(d.topPostPatterns),
+    ...patternSection(d.topPostPatterns, d.numbers.engagement),
     ...flaggedSection(d.anomalies, d.floodNote),
     ...numbersSection(d),
   );
@@ -308,7 +314,7 @@ export function sectionsFromFields(d: Digest): string | null {
     ...hazardSection(d.hazards ?? []),
     ...backgroundSection(d.background ?? []),
     ...toneSection(d.tone, d.sentimentShift),
-    ...patternSection(d.topPostPatterns),
+    ...patternSection(d.topPostPatterns, d.numbers.engagement),
     ...flaggedSection(d.anomalies ?? [], d.floodNote),
     ...numbersSection({ ...d, numbers: d.numbers, tone: d.tone }),
   ]

@@ -209,4 +209,3 @@ describe('EvidenceIndex.memo', () => {
     expect(EvidenceIndex.build([]).memo('a', compute)).toBe(3);
   });
 });
-

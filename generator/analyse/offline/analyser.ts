@@ -364,10 +364,14 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       ...(engagement.state === 'frozen' ? { minComments: FROZEN_HOT } : {}),
     },
   );
-  // What worked is read from the posts that compete for attention: introductions draw welcomes, not readers.
-  const patterns = topPostPatterns(
-    corpus.posts.filter((_, i) => !corpus.duplicate[i] && !anomalous.has(i) && streams[i] === null),
-  );
+  // What worked is read from the posts that compete for attention: introductions draw welcomes, not readers;
+  // and only from counts that can be compared (a frozen hour's rage-bait "worked" on votes alone).
+  const patterns =
+    engagement.state === 'organic'
+      ? topPostPatterns(
+          corpus.posts.filter((_, i) => !corpus.duplicate[i] && !anomalous.has(i) && streams[i] === null),
+        )
+      : [];
   const previousHead = input.previous[0]?.digest.stories?.[0]?.lead;
   const prose = {
     previousLead:

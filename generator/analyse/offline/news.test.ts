@@ -153,6 +153,9 @@ describe('the hour’s news', () => {
     expect(out.summary).toMatch(/comments were not getting through/);
     // Only a thread that drew a real discussion before the counts stalled is hot (9 comments, not 4).
     expect(out.hotDiscussions.map((d) => d.postId)).toEqual(['lone-thread']);
+    // Stalled counts show no trait of "what worked": votes alone would crown rage-bait.
+    expect(out.topPostPatterns).toEqual([]);
+    expect(out.fullDigest).toContain("The hour's engagement counts stalled or were not recorded");
   });
 
   it('gathers the agents answering one agent into one story about it', async () => {
