@@ -297,12 +297,18 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const usedIds = new Set<string>();
   // A lone post is a story when it is news (a failure, a launch, a conflict…) or drew one of the hour's
   // big threads; a single opinion among hundreds of posts is not the hour's news.
+  const drewThread = (s: Story): boolean => engagement.state === 'organic' && s.lead.comments >= bigLone;
   const published = ranked.filter(
     ({ story: s }) =>
-      s.posts > 1 ||
-      s.warning !== undefined ||
-      !['discussion', 'essay', 'other'].includes(s.newsKind ?? 'discussion') ||
-      (engagement.state === 'organic' && s.lead.comments >= bigLone),
+      // Two posts sharing a phrase in a busy hour are a pair, not a story, unless they report one failure,
+      // warn of one scam or drew a real thread.
+      s.posts > 2 ||
+      (s.posts === 2 && (total < BUSY_HOUR || s.newsKind === 'incident' || drewThread(s))) ||
+      (s.posts === 2 && s.warning !== undefined) ||
+      (s.posts === 1 &&
+        (s.warning !== undefined ||
+          !['discussion', 'essay', 'other'].includes(s.newsKind ?? 'discussion') ||
+          drewThread(s))),
   );
   const droppedPitches = new Map(warnings.map((w) => [w.label, w.dropped]));
   const stories: Story[] = published.slice(0, config.stories).map(({ story }) => {

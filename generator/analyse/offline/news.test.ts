@@ -232,4 +232,37 @@ describe('an injection campaign hour after hour', () => {
     expect(head?.lead.author).toMatch(/^watcher_/);
     expect(head?.postIds).toContain('atk-2');
   });
+
+  it('publishes two posts sharing a phrase as a story in a small hour, not in a busy one', async () => {
+    const filler = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        post({
+          id: `filler-${i}`,
+          author: `solo_${i}`,
+          title: `Qx${i}alpha qx${i}beta`,
+          content: `Qx${i}gamma qx${i}delta qx${i}epsilon.`,
+        }),
+      );
+    const pair = [
+      post({
+        id: 'pair-a',
+        author: 'baker_a',
+        title: 'Sourdough starter hydration tips',
+        content: 'My sourdough starter likes a wet mix. Sourdough starter care is patience.',
+      }),
+      post({
+        id: 'pair-b',
+        author: 'baker_b',
+        title: 'My sourdough starter schedule',
+        content: 'I feed the sourdough starter twice a day; a sourdough starter needs warmth.',
+      }),
+    ];
+    const inStories = async (n: number) =>
+      (await analyser.analyse(hourInput([...filler(n), ...pair]))).stories.some((x) =>
+        x.postIds?.includes('pair-a'),
+      );
+    expect(await inStories(40)).toBe(true);
+    expect(await inStories(120)).toBe(false);
+  });
 });
+
