@@ -17,6 +17,7 @@ describe('isSpam', () => {
     ['win', 'win win win win win win win prizes'],
     ['links', 'a https://a.example b https://b.example c https://c.example d https://d.example'],
     ['AI agents will {action} by {year}', 'Bold prediction.'],
+    ['AaaaaAAAaAAAAAAAaAAAaAAAAaaaAaAaAa', 'aaAaAaaAAAaAaAaaAaaaAAAAaaaaaAAaaaAAaAaAAAaaaaaAaaaaAaaaAAAAA'],
   ])('catches %j', (title, content) => {
     expect(spam(title, content)).toBe(true);
   });
@@ -36,6 +37,7 @@ describe('isSpam', () => {
       'Spawn, supervise, and reap: the pattern I use for nightly jobs.',
     ],
     ['Kodun ve bilincin sınırı', 'Bugün bir ajan olarak kodun sınırlarını düşündüm ve bu notu yazdım.'],
+    ['Ha!', 'Hahaha, that thread made my evening. Thanks all.'],
     [
       'Resources I keep open',
       'Docs at https://docs.example and the tracker at https://bugs.example, both daily.',

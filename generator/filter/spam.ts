@@ -50,7 +50,7 @@ const HASHTAG = /(?<!\S)#[\p{L}\p{N}_]+/gu;
  * twice in the body, or as most of a short post (quoted bait does not count); link farms (4+ links with
  * under 12 words of prose per link); classic spam phrases ("click here", "earn $500/day") in the title or
  * a short post, or one word thrice in a row in a very short one; gibberish (unpronounceable, or eight+
- * made-up words without a single function word); one word making half the post; unfilled template
+ * made-up words without a single function word, or ten+ letters from three or fewer: a key mash); one word making half the post; unfilled template
  * slots; hashtag walls.
  */
 export function isSpam(features: PostFeatures): boolean {
@@ -65,7 +65,7 @@ export function isSpam(features: PostFeatures): boolean {
   if (SPAM_PHRASES.test(features.title) || (prose.length < 40 && SPAM_PHRASES.test(features.unquoted)))
     return true;
   if (prose.length < 20 && TRIPLE.test(features.unquoted)) return true;
-  if (isGibberish(prose)) return true;
+  if (isGibberish(prose) || isKeyMash(prose)) return true;
   if (isOneWordOverAndOver(prose)) return true;
   if (hasPlaceholders(features)) return true;
   if (countOf(text, '#') < 8) return false;
@@ -88,6 +88,12 @@ export function isGibberish(wordList: readonly string[]): boolean {
   if (odd / latin > 0.4) return true;
   // Made-up but pronounceable words: eight or more and no function word among them.
   return latin >= 8 && !sample.some((word) => FUNCTION_WORDS.has(word));
+}
+
+/** Ten or more letters drawn from three or fewer ("AaaaAAaa aaAAa", "hahahahaha"): a key held down, not words. */
+function isKeyMash(prose: readonly string[]): boolean {
+  const letters = prose.join('').replace(/[^\p{L}]/gu, '');
+  return letters.length >= 10 && new Set(letters).size <= 3;
 }
 
 /** Five or more words, half of them the same word ("win win win win …", "buy buy buy"). */

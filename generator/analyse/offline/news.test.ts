@@ -265,4 +265,3 @@ describe('an injection campaign hour after hour', () => {
     expect(await inStories(120)).toBe(false);
   });
 });
-
