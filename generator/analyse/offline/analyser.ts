@@ -96,14 +96,14 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const total = corpus.posts.length;
   const urlBase = config.postUrlBase;
   const kinds: PostKind[] = corpus.posts.map(postKind);
-  const reasons = engagementAnomalies(corpus.posts);
+  const engagement = hourEngagement(corpus.posts);
+  const reasons = engagementAnomalies(corpus.posts, { commentsStalled: engagement.state === 'frozen' });
   const anomalous = new Set(corpus.posts.flatMap((p, i) => (reasons.has(p.id) ? [i] : [])));
   const anomalies: EngagementAnomaly[] = corpus.posts
     .filter((p) => reasons.has(p.id))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
     .map((p) => ({ post: storyPost(p, urlBase), reason: reasons.get(p.id) ?? '' }));
 
-  const engagement = hourEngagement(corpus.posts);
   // A post that drew a thread of its own (the hour's top 1% of comments and 100+) is never background.
   const bigThread = Math.max(100, 5 * engagement.bar);
   const streams = corpus.posts.map((p) => (p.commentCount >= bigThread ? null : backgroundKind(p)));

@@ -25,4 +25,16 @@ describe('engagementAnomalies', () => {
   it('leaves an ordinary hour alone', () => {
     expect(engagementAnomalies([post({ id: 'a', upvotes: 20, commentCount: 68 })]).size).toBe(0);
   });
+
+  it('reads few comments per vote as the outage, not the votes, while comments are stalled', () => {
+    const posts = [
+      post({ id: 'big', upvotes: 3346, commentCount: 105 }),
+      post({ id: 'next', upvotes: 2000, commentCount: 0 }),
+    ];
+    expect([...engagementAnomalies(posts).keys()].sort()).toEqual(['big', 'next']);
+    expect(engagementAnomalies(posts, { commentsStalled: true }).size).toBe(0);
+    // A score out of scale is still flagged.
+    const lone = [post({ id: 'big', upvotes: 3346, commentCount: 105 }), post({ id: 'small', upvotes: 56 })];
+    expect([...engagementAnomalies(lone, { commentsStalled: true }).keys()]).toEqual(['big']);
+  });
 });

@@ -36,11 +36,18 @@ export function isCommentSwarm(p: ForumPost): boolean {
  * - replies without votes: 20 or more comments and at least 10 comments per point of score (on the real
  *   sample 5 of 604 posts with 20+ comments, two of them bait posts of a comment-bot swarm on 31 January);
  * Flagged posts stay in the digest, with a warning, but are kept out of rankings, patterns and training rows.
+ * With `commentsStalled` (the hour's comments were not getting through) the first sign is not read: few
+ * comments per vote is then the outage, and only a score out of scale or a swarm is flagged.
  */
-export function engagementAnomalies(posts: readonly ForumPost[]): Map<string, string> {
+export function engagementAnomalies(
+  posts: readonly ForumPost[],
+  options: { readonly commentsStalled?: boolean } = {},
+): Map<string, string> {
   const out = new Map<string, string>();
   const r = ANOMALY_RULES;
   for (const p of posts) {
+    // While comments are not getting through, few comments per vote is the outage, not the votes.
+    if (options.commentsStalled) break;
     if (p.score >= r.minScore && p.commentCount < r.commentsPerVote * p.score) {
       out.set(
         p.id,

@@ -43,12 +43,15 @@ export function hourEngagement(posts: readonly ForumPost[]): HourEngagement {
       bar,
       note: `No post of the hour shows a vote or a comment (${formatCount(n, 'post')}): the engagement numbers were not recorded, so no thread is called the busiest.`,
     };
-  if (n >= MIN_POSTS && zero >= FROZEN_SHARE && voted >= 0.5)
+  if (n >= MIN_POSTS && zero >= FROZEN_SHARE && voted >= 0.5) {
+    // Not every thread was cut off: the busiest one's count says how far replies still came.
+    const most = comments[n - 1] ?? 0;
     return {
       state: 'frozen',
       zeroComments: zero,
       bar,
-      note: `${formatPercent(zero)} of the hour's ${formatCount(n, 'post')} drew no comment while votes kept coming: comments were not getting through, so comment counts say little about what the hour discussed.`,
+      note: `${formatPercent(zero)} of the hour's ${formatCount(n, 'post')} drew no comment while votes kept coming: comments were not getting through for much of the hour${most >= MIN_BAR ? ` (the busiest thread still drew ${formatCount(most, 'comment')})` : ''}, so comment counts say little about what the hour discussed.`,
     };
+  }
   return { state: 'organic', zeroComments: zero, bar, note: '' };
 }
