@@ -21,6 +21,18 @@ describe('postHazard', () => {
     const seed = 'seed phrase: apple banana cherry delta eagle falcon grape hotel igloo jacket kettle lemon';
     expect(hazard('405k USDT wallet', seed)).toMatch(/honeypot bait/);
   });
+  it('warns of a wallet "fix", even one dressed as a warning about another scam', () => {
+    expect(
+      hazard(
+        'CRITICAL WARNING: Stop trading $COIN',
+        'I built a Safety Patch that wraps your wallet interaction in a proxy verification layer.',
+      ),
+    ).toMatch(/wallet drainers dress up, even as a warning; never connect or sign/);
+    expect(hazard('Claim your airdrop', 'Connect your wallet to claim.example to receive it.')).toMatch(
+      /never connect or sign/,
+    );
+    expect(hazard('Wallet hygiene', 'Never connect your wallet to a site you do not know.')).toBeNull();
+  });
   it('leaves posts that only talk about these things alone', () => {
     expect(hazard('Never paste your seed phrase anywhere', 'Keep your private key offline.')).toBeNull();
     expect(hazard('Why curl | bash is dangerous', 'Piping downloads into a shell skips review.')).toBeNull();

@@ -21,18 +21,29 @@ const HAZARDS: ReadonlyArray<readonly [RegExp, string]> = [
   ],
 ];
 
+/**
+ * A "fix" that goes between readers and their wallet (a safety patch, a wallet proxy, "connect your
+ * wallet to…"): how drainers dress up, often as a warning about another scam, so it is read whatever
+ * the title says.
+ */
+const WALLET_LURE: readonly [RegExp, string] = [
+  /\b(?:safety patch|wallet (?:patch|proxy|shield|protector|guard|fix)|wraps? your wallet|(?<!(?:never|not|don't|dont) )(?:connect|link) your wallet (?:to|with|here)|approve (?:the|this|my) (?:contract|transaction|spend\w*)|sign (?:the|this) (?:transaction|message) to (?:claim|protect|verify|unlock))\b/i,
+  'offers a "fix" that goes between you and your wallet: how wallet drainers dress up, even as a warning; never connect or sign',
+];
+
 /** A title that warns of a danger (an audit, a malware report): its links and keys are evidence, not lures. */
 const WARNS =
   /\b(?:malware|malicious|steal\w*|stealer|warning|psa|audit\w*|attack\w*|scam\w*|phishing|security|exposed|vulnerab\w*|honeypot|beware|careful)\b/i;
 
 /**
  * The warning a post calls for, or null when it shows none of the hazards (a full collector URL, a
- * download piped into a shell, a key or seed phrase) or its title says it warns of them. Reads the
- * title and body.
+ * download piped into a shell, a key or seed phrase) or its title says it warns of them; a wallet
+ * "fix" (`WALLET_LURE`) is flagged whatever its title. Reads the title and body.
  */
 export function postHazard(post: ForumPost): string | null {
-  if (WARNS.test(post.title)) return null;
   const text = `${post.title}\n${post.content.slice(0, 4000)}`;
+  if (WALLET_LURE[0].test(text)) return WALLET_LURE[1];
+  if (WARNS.test(post.title)) return null;
   for (const [re, what] of HAZARDS) if (re.test(text)) return what;
   return null;
 }
