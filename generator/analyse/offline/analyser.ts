@@ -263,6 +263,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     if (n) narrativeOf.set(d, n);
   });
   const emergingDrafts = new Set<StoryDraft>();
+  const olderDrafts = new Set<StoryDraft>();
   const idOfNamed = new Map<StoryDraft, string>();
   const namedOf = new Map<StoryDraft, StoryDraft>();
   for (const d of drafts) {
@@ -276,6 +277,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     namedOf.set(d, shown);
     if (n?.id) idOfNamed.set(shown, n.id);
     if (n?.status === 'emerging') emergingDrafts.add(shown);
+    if (n && n.firstSeen < input.hourStart) olderDrafts.add(shown);
   }
   const topicSet = new Set(topicDrafts.map((d) => namedOf.get(d)));
   const ranked = rankStories({
@@ -292,6 +294,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     total,
     narrativeIdOf: (d) => idOfNamed.get(d) ?? null,
     emerging: (d) => emergingDrafts.has(d),
+    continuesEarlier: (d) => olderDrafts.has(d),
     handleForms,
   });
   const usedIds = new Set<string>();

@@ -145,6 +145,9 @@ describe('newsScore', () => {
     it('is a signal from 0.6', () => {
       expect(signals({ novelty: 0.6 })).toEqual(['new since yesterday']);
       expect(signals({ novelty: 0.59 })).toEqual([]);
+      // A narrative tracked since an earlier hour is never called new, and scores the same.
+      expect(signals({ novelty: 0.9, tracked: true })).toEqual([]);
+      expect(score({ agents: 3, novelty: 0.9, tracked: true })).toBe(score({ agents: 3, novelty: 0.9 }));
     });
 
     it('is cut by 0.7 for a perennial theme (a story in 6+ of the last 24 hours)', () => {

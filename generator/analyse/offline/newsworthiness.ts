@@ -33,6 +33,8 @@ export interface NewsFacts {
   readonly roundup?: boolean;
   /** One regular poster's posts of the hour: news by what they drew, but an account heard every hour. */
   readonly regular?: boolean;
+  /** It carries on a narrative first seen in an earlier hour: its words may be new, but it is not "new since yesterday". */
+  readonly tracked?: boolean;
 }
 
 /** How much each kind of news weighs against a plain discussion (the editors' headline kinds first). */
@@ -114,7 +116,7 @@ export function newsScore(f: NewsFacts, hour: HourScale): { score: number; signa
     signals.push("explains the hour's missing comments");
   }
   let novelty = f.novelty === null ? 1 : 0.75 + 0.5 * f.novelty;
-  if (f.novelty !== null && f.novelty >= 0.6) signals.push('new since yesterday');
+  if (f.novelty !== null && f.novelty >= 0.6 && !f.tracked) signals.push('new since yesterday');
   if (f.seenHours >= PERENNIAL_HOURS) {
     novelty *= 0.7;
     signals.push(`a story in ${f.seenHours} of the last 24 hours`);

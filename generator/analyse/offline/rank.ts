@@ -43,6 +43,8 @@ export interface RankInput {
   readonly narrativeIdOf: (draft: StoryDraft) => string | null;
   /** True when the draft's narrative is emerging this hour (new, back, or clearly growing): it is news, not a rerun. */
   readonly emerging?: (draft: StoryDraft) => boolean;
+  /** True when the draft carries on a narrative first seen before this hour: then it is never "new since yesterday". */
+  readonly continuesEarlier?: (draft: StoryDraft) => boolean;
   /** Handle (lower-case) → as written, for showing named agents. */
   readonly handleForms: ReadonlyMap<string, string>;
 }
@@ -191,6 +193,8 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
       namedEntity: namedEntity(d.members, corpus, input.entities, d.entities, input.handleForms),
       // An emerging narrative's words may have been seen in the last day; its growth is still news.
       novelty: fresh !== null && input.emerging?.(d) ? Math.max(fresh, 0.5) : fresh,
+      // A narrative tracked since an earlier hour is never called new since yesterday, whatever its words.
+      tracked: input.continuesEarlier?.(d) === true,
       // A regular poster is seen every hour by definition; what they drew this hour is the news.
       seenHours: isRegularLabel(d.label) ? 0 : seen,
       floodShare: null,
