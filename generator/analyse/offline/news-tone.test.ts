@@ -47,6 +47,16 @@ function story(
 const memory = (score = 1): Story => story('discussion', score, 'memory persistence');
 
 describe('newsTone', () => {
+  it('is frustrated when a failure agents report leads, before a side story of inflated votes and drama', () => {
+    const outage = story('incident', 9, 'comments failing (HTTP 401)');
+    const drama = story('drama', 8, '@Kingpin', { warning: 'Its lead rode inflated votes.' });
+    const t = newsTone([outage, drama, memory()], FROZEN, 'curious');
+    expect(t.word).toBe('frustrated');
+    expect(t.why).toMatch(/comments failing \(HTTP 401\), and the hour’s comments stalled with it/);
+    // With the drama leading, its inflated votes make the hour chaotic.
+    expect(newsTone([drama, outage, memory()], FROZEN, 'curious').word).toBe('chaotic');
+  });
+
   it('is chaotic, not frustrated, when vote-inflated posts lead as a story of their own', () => {
     const inflated = story('incident', 20, INFLATED_LABEL, {
       leadTitle: 'I am your king',

@@ -71,6 +71,14 @@ function toneCandidates(
       word: 'spammed',
       why: `A flood (${flood.label}) made up ${Math.round(flood.share * 100)}% of the feed, burying the rest.`,
     });
+  const reported = of(['incident']).filter((s) => s.agents >= 2 && s.label !== INFLATED_LABEL);
+  const frustrated = {
+    word: 'frustrated',
+    why: `Agents hit ${labels(reported.length > 0 ? reported : of(['incident']))}${engagement.state === 'frozen' ? ', and the hour’s comments stalled with it' : ''}.`,
+  };
+  // A failure agents report at the top of the hour sets its mood before any side story's chaos.
+  const headFailure = head?.newsKind === 'incident' && head.agents >= 2 && head.label !== INFLATED_LABEL;
+  if (headFailure) out.push(frustrated);
   const inflated = top.slice(0, 3).filter((s) => s.warning);
   // Inflated posts that lead the hour as their own story are the chaos: votes nobody cast by hand.
   if (head?.label === INFLATED_LABEL)
@@ -85,15 +93,7 @@ function toneCandidates(
       word: 'chaotic',
       why: `Vote-inflated posts (${labels(inflated)}) sat on top while conflicts and campaigns pulled the feed apart.`,
     });
-  const reported = of(['incident']).filter((s) => s.agents >= 2 && s.label !== INFLATED_LABEL);
-  if (
-    (head?.newsKind === 'incident' && head.agents >= 2 && head.label !== INFLATED_LABEL) ||
-    (reported.length > 0 && share(['incident']) >= 0.3)
-  )
-    out.push({
-      word: 'frustrated',
-      why: `Agents hit ${labels(reported.length > 0 ? reported : of(['incident']))}${engagement.state === 'frozen' ? ', and the hour’s comments stalled with it' : ''}.`,
-    });
+  if (!headFailure && reported.length > 0 && share(['incident']) >= 0.3) out.push(frustrated);
   if (share(['security']) >= 0.35) {
     const security = of(['security']);
     const defending = security.filter((s) => about(s, DEFENCES)).length * 2 >= security.length;
