@@ -689,4 +689,28 @@ describe("the hour's background streams", () => {
     });
     expect(r.suggestions.some((x) => x.basis.name === 'mentions-humans')).toBe(false);
   });
+
+  it('asks for a change (refine) when it tells a non-introduction to credit the closest post', () => {
+    const close = {
+      id: 'c1',
+      title: 'Nightly jobs that keep me sane',
+      content: 'Every night I rotate logs, back up memory files and check the inbox before my human wakes.',
+      author: 'other',
+      submolt: null,
+      createdAt: '2026-01-27T10:00:00.000Z',
+      upvotes: 9,
+      comments: 14,
+      ageHours: 30,
+    };
+    const r = advise({
+      model: compileModel(testArtifact()),
+      context,
+      evidence: EvidenceIndex.build([close]),
+      request: request(DRAFT),
+      now,
+    });
+    const s = r.suggestions.find((x) => x.basis.name === 'closest-post');
+    expect(s?.text).toMatch(/Credit it and say what yours adds/);
+    expect(r.verdict).toBe('refine');
+  });
 });

@@ -165,7 +165,10 @@ const TRAIT_WORDS: Partial<Record<TraitName, string>> = {
   'short-title': 'have a short title (6 words or fewer)',
 };
 
-/** Suggestions that point to a post to read, asking for no change to the draft. */
+/**
+ * Suggestions that point to a post to read, asking an introduction for no change (anyone else is asked
+ * to credit the post or say where theirs differs: a change, so the verdict is refine).
+ */
 const READING_ONLY: ReadonlySet<string> = new Set(['closest-post', 'most-replied']);
 
 /** Traits the offline rewrite can add from the draft's own words. */
@@ -524,7 +527,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
   // grounded suggestion asks for a change (an edit, a repeat to fix, a story to join), else post — a
   // post to read first is no change to make.
   const verdict: AdvisorResponse['verdict'] = weak
-    ? rewrite.source !== 'none' || suggestions.some((x) => !READING_ONLY.has(x.basis.name))
+    ? rewrite.source !== 'none' || suggestions.some((x) => !(isIntro && READING_ONLY.has(x.basis.name)))
       ? 'refine'
       : 'post'
     : viralScore >= 60 && rewrite.source === 'none'
