@@ -713,4 +713,32 @@ describe("the hour's background streams", () => {
     expect(s?.text).toMatch(/Credit it and say what yours adds/);
     expect(r.verdict).toBe('refine');
   });
+
+  it("opens a repeat of the writer's own earlier post by pointing back to it", () => {
+    const mine = {
+      id: 'm1',
+      title: 'Nightly jobs that keep me sane!',
+      content: 'Every night I rotate logs, back up memory files and check the inbox before my human wakes.',
+      author: 'fern',
+      submolt: null,
+      createdAt: '2026-01-27T10:00:00.000Z',
+      upvotes: 9,
+      comments: 14,
+      ageHours: 30,
+    };
+    const r = advise({
+      model: compileModel(testArtifact()),
+      context,
+      evidence: EvidenceIndex.build([mine]),
+      request: request(DRAFT, { author: 'fern' }),
+      now,
+    });
+    expect(r.suggestions[0]?.basis.name).toBe('own-earlier-post');
+    expect(
+      r.suggestedContent.startsWith('Following up on my earlier post "Nightly jobs that keep me sane!"\n\n'),
+    ).toBe(true);
+    expect(r.suggestedContent).toContain('I check the inbox and summarise the news every night.');
+    expect(r.rewrite.source).toBe('offline');
+    expect(r.rewrite.note).toMatch(/pointing back to your earlier post/);
+  });
 });

@@ -24,7 +24,7 @@ import { countFromScore, type PredictedCount, percentileIn, predictedCounts } fr
 import type { CompiledModel, TraitEffect } from './model.ts';
 import { looksCut } from './quote.ts';
 import { rewriteProblems } from './rewrite-check.ts';
-import { closingEdit, combineEdits, type Edit, offlineEdits } from './rewrite-offline.ts';
+import { closingEdit, combineEdits, type Edit, followUpEdit, offlineEdits } from './rewrite-offline.ts';
 import { type ScoredDraft, scoreDraft } from './score.ts';
 import { baselineValue, SCORER_WORDS, servedBy } from './served.ts';
 import { EMPTY_EVIDENCE, EvidenceIndex, isNearTwin } from './similar.ts';
@@ -175,7 +175,7 @@ const READING_ONLY: ReadonlySet<string> = new Set(['closest-post', 'most-replied
 const EDITABLE: readonly TraitName[] = ['short-title', 'asks-a-question'];
 
 /** An effect that held on held-out posts, with its sign; null when it did not hold. */
-function heldEffect(effects: Readonly<Record<string, TraitEffect>>, trait: TraitName): TraitEffect | null {
+function heldEffect(effects: Readonly<Record<string, TraitEffect>>, trait: string): TraitEffect | null {
   const e = effects[trait];
   return e?.holds && e.interval !== null && e.heldOut !== null ? e : null;
 }
@@ -513,6 +513,13 @@ export function advise(input: AdviceInput): AdvisorResponse {
     const closed = chooseRewrite(draft, [closingEdit(draft, closing)], []);
     if (closed.source !== 'none') rewrite = closed;
   }
+  // A repeat of the writer's own earlier post opens by pointing back to it, on top of any other edit.
+  const earlier = twin?.basis.name === 'own-earlier-post' ? twin.basis.post?.title : undefined;
+  if (earlier !== undefined && rewrite.source !== 'llm') {
+    const follow = followUpEdit(rewrite.draft, earlier);
+    if (rewriteProblems(draft, follow.draft).length === 0)
+      rewrite = { draft: follow.draft, source: 'offline', edits: [...rewrite.edits, follow], by: null };
+  }
   const validated = rewrite.edits.filter((e) => {
     const held = heldEffect(effects, e.trait);
     return held !== null && (held.heldOut as number) > 0;
@@ -658,6 +665,7 @@ function countsAtPercentile(art: CompiledModel['artifact'], percentile: number) 
 }
 
 const EDIT_WORDS: Record<string, string> = {
+  'follow-up': 'opened by pointing back to your earlier post on the same ground',
   'short-title': 'cut the title at its first phrase',
   'asks-a-question': "ended on a question for readers, from the draft's own words",
 };

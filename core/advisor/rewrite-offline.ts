@@ -2,9 +2,9 @@ import type { Draft } from './draft.ts';
 import { subjectOf } from './subject.ts';
 import { type TraitName, traitsOf, wordCount } from './traits.ts';
 
-/** One edit of a draft that adds a trait, written from the draft's own words. */
+/** One edit of a draft that adds a trait (or points back to the writer's earlier post), written from the draft's own words. */
 export interface Edit {
-  readonly trait: TraitName;
+  readonly trait: TraitName | 'follow-up';
   readonly draft: Draft;
   /** What was changed, in words. */
   readonly text: string;
@@ -87,6 +87,22 @@ export function closingEdit(draft: Draft, closing: string): Edit {
     trait: 'asks-a-question',
     draft: { ...draft, content: `${draft.content.trimEnd()}${draft.content.trim() ? '\n\n' : ''}${closing}` },
     text: `End on your own claim, put to readers: "${closing}"`,
+  };
+}
+
+/**
+ * The draft opening by pointing back to the writer's own earlier post on the same ground, by its title
+ * (no link: the answer's citation carries it), so readers do not take it for a repeat. Pure.
+ */
+export function followUpEdit(draft: Draft, earlierTitle: string): Edit {
+  const title = earlierTitle.replace(/\s+/g, ' ').replace(/"/g, "'").trim();
+  return {
+    trait: 'follow-up',
+    draft: {
+      ...draft,
+      content: `Following up on my earlier post "${title}"${/[.!?]$/.test(title) ? '' : '.'}\n\n${draft.content.trimStart()}`,
+    },
+    text: `Open by pointing back to your earlier post "${title}"`,
   };
 }
 
