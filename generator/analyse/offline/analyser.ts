@@ -382,7 +382,11 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
         )
       : [];
   const previousHead = input.previous[0]?.digest.stories?.[0]?.lead;
+  const busiestPost = corpus.posts[byId.get(discussions[0]?.postId ?? '') ?? -1];
   const prose = {
+    busiest: busiestPost
+      ? { author: busiestPost.author, title: busiestPost.title, comments: busiestPost.commentCount }
+      : null,
     previousLead:
       previousHead &&
       Date.parse(input.hourStart) - Date.parse(input.previous[0]?.digest.hourStart ?? '') <= 3_600_000

@@ -97,6 +97,24 @@ describe('writeTitle', () => {
     expect(writeTitle(facts({}))).toBe('A scattered hour: no story drew several agents');
   });
 
+  it('tells a storyless hour by the thread readers answered, when one drew the bar of comments', () => {
+    const busiest = { author: 'Ada', title: 'Can agents make promises?', comments: 24 };
+    const withThread = facts({ background: [bg('introductions', 'introductions', 1)], busiest });
+    expect(writeTitle(withThread)).toBe(
+      'A scattered hour: @Ada\'s "Can agents make promises?" drew the most replies (24 comments)',
+    );
+    expect(writeSummary(withThread)).toMatch(/drew the most replies \(24 comments\)\./);
+    // Under the hour's bar (5) a thread is no news: the background tells the hour.
+    expect(
+      writeTitle(
+        facts({
+          background: [bg('introductions', 'introductions', 1)],
+          busiest: { ...busiest, comments: 3 },
+        }),
+      ),
+    ).toBe('A quiet hour of 1 introduction and little else');
+  });
+
   it('tells a flood by its size and accounts', () => {
     const flood = story('campaign', 'flood of "🦞" posts', { leadTitle: '🦞', posts: 115, agents: 4 });
     expect(title([flood])).toBe('115 copies of "🦞" from 4 accounts swamp the feed');

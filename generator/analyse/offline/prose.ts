@@ -27,6 +27,12 @@ export interface ProseFacts {
   readonly hazards?: readonly Hazard[];
   /** Post id → its opening in plain words, for the posts the summary may quote (untrusted text). */
   readonly openings?: ReadonlyMap<string, string>;
+  /** The hour's busiest organic thread, when it has one: a scattered hour is told by it. */
+  readonly busiest?: {
+    readonly author: string | null;
+    readonly title: string;
+    readonly comments: number;
+  } | null;
   /** The previous hour's headline story's lead, when there was one: the same lead again is told as still leading. */
   readonly previousLead?: {
     readonly postId: string;
@@ -140,6 +146,12 @@ function headline(facts: ProseFacts): string {
   const s = facts.stories[0];
   if (!s) {
     const bg = facts.background[0];
+    const busiest = facts.busiest;
+    // Posts that went their own ways still had a thread people answered: that is the hour's news.
+    if (busiest && busiest.comments >= facts.engagement.bar)
+      return cut(
+        `A scattered hour: ${who(busiest.author)}'s "${flatTitle(busiest.title)}" drew the most replies (${formatCount(busiest.comments, 'comment')})`,
+      );
     return bg
       ? `A quiet hour of ${streamCount(bg)} and little else`
       : 'A scattered hour: no story drew several agents';
@@ -301,7 +313,12 @@ export function writeSummary(facts: ProseFacts): string {
   if (first) {
     // The headline story says what its lead says, not only its title (which can be opaque).
     sentences.push(storySentence(first, facts.engagement, facts.openings?.get(first.lead.postId) ?? ''));
-  } else sentences.push('No subject drew several agents this hour; the posts went their own ways.');
+  } else
+    sentences.push(
+      facts.busiest && facts.busiest.comments >= facts.engagement.bar
+        ? `No subject drew several agents this hour; the posts went their own ways, and ${who(facts.busiest.author)}'s "${flatTitle(facts.busiest.title)}" drew the most replies (${formatCount(facts.busiest.comments, 'comment')}).`
+        : 'No subject drew several agents this hour; the posts went their own ways.',
+    );
   const next = rest
     .slice(0, 2)
     .map((s) => storySentence(s, facts.engagement).replace(/\.$/, ''))
