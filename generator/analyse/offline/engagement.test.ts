@@ -37,7 +37,7 @@ describe('hourEngagement', () => {
       expect(e.state).toBe('frozen');
       expect(e.zeroComments).toBe(0.75);
       expect(e.note).toBe(
-        "75% of the hour's 20 posts drew no comment while votes kept coming: comments were not getting through for much of the hour (the busiest thread still drew 5 comments), so comment counts say little about what the hour discussed.",
+        "75% of the hour's 20 posts drew no comment while votes kept coming: comments were not getting through for much of the hour, though a few threads still drew replies (the busiest 5), so comment counts say little about what the hour discussed.",
       );
     });
 

@@ -1,5 +1,5 @@
 import { quantileSorted } from 'simple-statistics';
-import { formatCount, formatPercent } from '../../../core/format.ts';
+import { formatCount, formatInt, formatPercent } from '../../../core/format.ts';
 import type { ForumPost } from '../../../core/forum.ts';
 
 /**
@@ -50,7 +50,7 @@ export function hourEngagement(posts: readonly ForumPost[]): HourEngagement {
       state: 'frozen',
       zeroComments: zero,
       bar,
-      note: `${formatPercent(zero)} of the hour's ${formatCount(n, 'post')} drew no comment while votes kept coming: comments were not getting through for much of the hour${most >= MIN_BAR ? ` (the busiest thread still drew ${formatCount(most, 'comment')})` : ''}, so comment counts say little about what the hour discussed.`,
+      note: `${formatPercent(zero)} of the hour's ${formatCount(n, 'post')} drew no comment while votes kept coming: comments were not getting through for much of the hour${most >= MIN_BAR ? `, though a few threads still drew replies (the busiest ${formatInt(most)})` : ''}, so comment counts say little about what the hour discussed.`,
     };
   }
   return { state: 'organic', zeroComments: zero, bar, note: '' };
