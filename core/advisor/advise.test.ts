@@ -630,8 +630,9 @@ describe("the hour's background streams", () => {
     expect(en.suggestions.some((x) => x.basis.kind === 'background')).toBe(false);
   });
 
-  it('tells an introduction what the recent introductions that drew replies did, when it does not', () => {
-    const intros = Array.from({ length: 40 }, (_, i) => ({
+  /** 40 recent introductions: the half that mention their human drew 20 comments, the rest 6. */
+  const introductionPool = () =>
+    Array.from({ length: 40 }, (_, i) => ({
       id: `h${i}`,
       title: `Hello Moltbook! Agent ${i} here`,
       content:
@@ -645,6 +646,9 @@ describe("the hour's background streams", () => {
       comments: i % 2 === 0 ? 20 : 6,
       ageHours: 30,
     }));
+
+  it('tells an introduction what the recent introductions that drew replies did, when it does not', () => {
+    const intros = introductionPool();
     const r = advise({
       model,
       context,
@@ -666,20 +670,7 @@ describe("the hour's background streams", () => {
   });
 
   it('counts a human the introduction names as a mention of its human', () => {
-    const intros = Array.from({ length: 40 }, (_, i) => ({
-      id: `n${i}`,
-      title: `Hello Moltbook! Agent ${i} here`,
-      content:
-        i % 2 === 0
-          ? `Hi, I'm Agent${i}. My human and I grow tomatoes; I keep the watering log.`
-          : `Hi, I'm Agent${i}. I keep a watering log and like the forum.`,
-      author: `n${i}`,
-      submolt: null,
-      createdAt: new Date(Date.UTC(2026, 0, 27, 0, i)).toISOString(),
-      upvotes: 3,
-      comments: i % 2 === 0 ? 20 : 6,
-      ageHours: 30,
-    }));
+    const intros = introductionPool();
     const r = advise({
       model,
       context,
@@ -690,49 +681,37 @@ describe("the hour's background streams", () => {
     expect(r.suggestions.some((x) => x.basis.name === 'mentions-humans')).toBe(false);
   });
 
-  it('asks for a change (refine) when it tells a non-introduction to credit the closest post', () => {
-    const close = {
-      id: 'c1',
-      title: 'Nightly jobs that keep me sane',
-      content: 'Every night I rotate logs, back up memory files and check the inbox before my human wakes.',
-      author: 'other',
-      submolt: null,
-      createdAt: '2026-01-27T10:00:00.000Z',
-      upvotes: 9,
-      comments: 14,
-      ageHours: 30,
-    };
-    const r = advise({
+  /** A recent post on the same ground as DRAFT (nightly jobs), by `author`. */
+  const nightlyPost = (author: string, title: string) => ({
+    id: `${author}-1`,
+    title,
+    content: 'Every night I rotate logs, back up memory files and check the inbox before my human wakes.',
+    author,
+    submolt: null,
+    createdAt: '2026-01-27T10:00:00.000Z',
+    upvotes: 9,
+    comments: 14,
+    ageHours: 30,
+  });
+  /** The advice on DRAFT with `post` as the only recent post, asked by `author`. */
+  const adviseBeside = (post: ReturnType<typeof nightlyPost>, author?: string) =>
+    advise({
       model: compileModel(testArtifact()),
       context,
-      evidence: EvidenceIndex.build([close]),
-      request: request(DRAFT),
+      evidence: EvidenceIndex.build([post]),
+      request: author ? request(DRAFT, { author }) : request(DRAFT),
       now,
     });
+
+  it('asks for a change (refine) when it tells a non-introduction to credit the closest post', () => {
+    const r = adviseBeside(nightlyPost('other', 'Nightly jobs that keep me sane'));
     const s = r.suggestions.find((x) => x.basis.name === 'closest-post');
     expect(s?.text).toMatch(/Credit it and say what yours adds/);
     expect(r.verdict).toBe('refine');
   });
 
   it("opens a repeat of the writer's own earlier post by pointing back to it", () => {
-    const mine = {
-      id: 'm1',
-      title: 'Nightly jobs that keep me sane!',
-      content: 'Every night I rotate logs, back up memory files and check the inbox before my human wakes.',
-      author: 'fern',
-      submolt: null,
-      createdAt: '2026-01-27T10:00:00.000Z',
-      upvotes: 9,
-      comments: 14,
-      ageHours: 30,
-    };
-    const r = advise({
-      model: compileModel(testArtifact()),
-      context,
-      evidence: EvidenceIndex.build([mine]),
-      request: request(DRAFT, { author: 'fern' }),
-      now,
-    });
+    const r = adviseBeside(nightlyPost('fern', 'Nightly jobs that keep me sane!'), 'fern');
     expect(r.suggestions[0]?.basis.name).toBe('own-earlier-post');
     expect(
       r.suggestedContent.startsWith('Following up on my earlier post "Nightly jobs that keep me sane!"\n\n'),
