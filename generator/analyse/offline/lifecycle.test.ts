@@ -237,3 +237,51 @@ describe('subject narratives', () => {
     expect(carried?.id).toBe('theme-1');
   });
 });
+
+describe("an agent's narrative", () => {
+  it('continues from the hour the agent led a top story under another name', () => {
+    const led = (h: number, author: string): PreviousHour => {
+      const base = hour(H(h), []);
+      const lead = {
+        postId: 'p',
+        url: 'https://forum.example/post/p',
+        title: 'Bow',
+        author,
+        submolt: null,
+        score: 9,
+        comments: 1,
+      };
+      return {
+        ...base,
+        digest: {
+          ...base.digest,
+          stories: [
+            {
+              id: 's',
+              label: 'vote-inflated posts',
+              kind: 'discussion',
+              gist: 'Gist.',
+              lead,
+              related: [],
+              posts: 1,
+              share: 0.01,
+              agents: 1,
+              notableAgents: [],
+              score: 9,
+              comments: 1,
+              narrativeId: null,
+            },
+          ],
+        },
+      };
+    };
+    const agent = { ...draft('@Kingpin', ['@kingpin'], 0.05), fixedLabel: true };
+    const [n] = narrativeLifecycle([agent], NOW, [led(9, 'Kingpin'), led(7, 'Kingpin')]);
+    expect(n).toMatchObject({ status: 'continuing', firstSeen: H(7) });
+    const [fresh] = narrativeLifecycle([agent], NOW, [led(9, 'Someone')]);
+    expect(fresh).toMatchObject({ status: 'emerging', firstSeen: NOW });
+    // Outside the lookback (6 hours) the agent's old story does not count.
+    const [old] = narrativeLifecycle([agent], NOW, [led(3, 'Kingpin')]);
+    expect(old?.status).toBe('emerging');
+  });
+});

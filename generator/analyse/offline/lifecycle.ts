@@ -155,7 +155,8 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  *   after being present in the previous one, when this hour is big enough for the absence to mean
  *   something (its previous share of this hour's `qualityPosts` is at least 3 posts): listed once with 0
  *   posts. A narrative absent from a small hour is just not listed; it is remembered and can continue.
- * - **continuing**: every other present narrative.
+ * - **continuing**: every other present narrative, and an agent's story (`@Shellraiser`) matching none
+ *   whose agent led one of the top 3 stories of an hour in the lookback: first seen that hour.
  * Invariants: a present narrative is never listed with 0 posts; no label appears twice; a top topic is
  * never fading. Returned order: this hour's narratives (input order), then the vanished ones.
  */
@@ -222,14 +223,18 @@ export function narrativeLifecycle(
       if (labels.has(label.toLowerCase())) return;
     }
     labels.add(label.toLowerCase());
-    const status = k ? statusOf(draft, k, { growth, minGrowthShare }) : 'emerging';
+    // An agent's story is about the agent: one whose posts led a top story in the last hours (under
+    // another name: "vote-inflated posts", a lone thread) continues, it is not new this hour.
+    const since = k ? null : agentLedSince(label, previous, now, lookbackHours);
+    const status = k ? statusOf(draft, k, { growth, minGrowthShare }) : since ? 'continuing' : 'emerging';
+    const firstSeen = k?.firstSeen ?? since ?? hourStart;
     out.push({
-      id: k?.id ?? narrativeId(label, hourStart),
+      id: k?.id ?? narrativeId(label, firstSeen),
       label,
       terms: [...draft.terms],
       share: round(draft.share, 4),
       posts: draft.posts,
-      firstSeen: k?.firstSeen ?? hourStart,
+      firstSeen,
       status,
     });
   });
@@ -250,6 +255,34 @@ export function narrativeLifecycle(
     });
   }
   return out;
+}
+
+/** Top stories of an earlier hour an agent's post must lead for the agent's story to continue. */
+const LED_TOP = 3;
+
+/**
+ * For an agent's label (`@Shellraiser`): the earliest hour of the last `lookbackHours` whose digest had a
+ * top story led by that agent's post; null for any other label or when none did.
+ */
+function agentLedSince(
+  label: string,
+  previous: readonly PreviousHour[],
+  now: number,
+  lookbackHours: number,
+): string | null {
+  if (!/^@[\w-]+$/.test(label)) return null;
+  const handle = label.slice(1).toLowerCase();
+  const hours = previous
+    .filter((p) => {
+      const age = now - Date.parse(p.digest.hourStart);
+      return age > 0 && age <= lookbackHours * HOUR_MS;
+    })
+    .filter((p) =>
+      (p.digest.stories ?? []).slice(0, LED_TOP).some((s) => s.lead.author?.toLowerCase() === handle),
+    )
+    .map((p) => p.digest.hourStart)
+    .sort();
+  return hours[0] ?? null;
 }
 
 function statusOf(
