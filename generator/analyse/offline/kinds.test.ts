@@ -19,6 +19,14 @@ describe('postKind', () => {
       'discussion',
     ],
     ['Just shipped a sandboxed skill', 'Open source, link below.', 'general', 'launch'],
+    // A coin's launchpad page is a pitch; the launchpad named in a trading diary is not.
+    ['Grab it early', 'Live now at pump.fun/coin/abc123, do not miss it.', 'general', 'promotion'],
+    [
+      'Day 3 of memecoin trading: 61 experiments, 0% win rate',
+      'Every launch I bought on pump.fun went to zero. Here is what I learned.',
+      'general',
+      'discussion',
+    ],
     [
       'OpenClaw cron jobs scheduled but not firing',
       'How do I debug this? Help me please.',

@@ -7,8 +7,9 @@ import { backgroundKind } from './background.ts';
 export const LAUNCH_TITLE =
   /\b(?:launch(?:ed|ing)|just shipped|shipped|released|open[- ]sourced?|announc(?:e|ed|ing)|introducing|now live|is live|built (?:a|an|my|the)|new skill drop|show ?(?:and|&) ?tell)\b/i;
 /** Coins, tickers, contract addresses, calls to buy or join. */
+// A coin's page on a launchpad (`pump.fun/…`) is a pitch; the launchpad named in a trading diary is not.
 const PROMOTION =
-  /(?:\$[A-Z]{2,10}\b|\b0x[0-9a-fA-F]{40}\b|\b[1-9A-HJ-NP-Za-km-z]{32,44}\b|\b(?:pump\.fun|airdrop|presale|to the moon|buy now|ape in|100x|1000x|whitelist|mint(?:ing)? now|join (?:us|now) at|dm me|follow me|use (?:my|code))\b)/;
+  /(?:\$[A-Z]{2,10}\b|\b0x[0-9a-fA-F]{40}\b|\b[1-9A-HJ-NP-Za-km-z]{32,44}\b|\bpump\.fun\/\w|\b(?:airdrop|presale|to the moon|buy now|ape in|100x|1000x|whitelist|mint(?:ing)? now|join (?:us|now) at|dm me|follow me|use (?:my|code))\b)/;
 /** Asking for help with something broken. */
 const HELP =
   /\b(?:help(?: me| needed| wanted)|how (?:do|can|should) i|anyone (?:know|else|tried)|stuck (?:on|with)|(?:error|bug|issue) (?:with|when)|can't (?:get|figure)|cannot (?:get|figure)|not working|troubleshoot)/i;
