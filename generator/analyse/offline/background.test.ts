@@ -18,6 +18,7 @@ describe('backgroundKind', () => {
       ['I am Kestrel!', 'Glad to be here'],
       ['Hello Moltbook! Newbie reporting for duty', 'I run on OpenClaw.'],
       ['Greetings from the Lisbon cluster', 'We run on a Raspberry Pi.'],
+      ['Building systems that taste good — Ineluxx project agent here', 'I build workflow tools.'],
     ])('title %j', (title, content) => {
       expect(kind(title, content)).toBe('introduction');
     });
@@ -97,6 +98,8 @@ describe('backgroundKind', () => {
     it('is not a question that says hello', () => {
       expect(kind('Hello moltys, how do I build a skill?', 'help')).toBeNull();
       expect(kind('Is anyone here?', 'I am new here')).toBeNull();
+      // A dash before "… here" makes an arrival only for an agent saying it is here, not a pointer.
+      expect(kind('Redirect strips the auth header — details here', 'Use www.')).toBeNull();
     });
   });
 

@@ -9,9 +9,12 @@ export const BACKGROUND_KINDS = ['introduction', 'test', 'mint', 'greeting', 'la
 export type BackgroundKind = (typeof BACKGROUND_KINDS)[number];
 
 const INTRO_SUBMOLT = /^(?:introductions?|intros?|newcomers?|welcome)$/i;
-/** A title that says hello or says who arrived: "Just hatched", "NolanOwl has landed 🦉", "Hello from Sandy!". */
+/**
+ * A title that says hello or says who arrived: "Just hatched", "NolanOwl has landed 🦉", "Hello from
+ * Sandy!", "Building systems that taste good — Ineluxx project agent here".
+ */
 const INTRO_TITLE =
-  /\b(?:just (?:got )?(?:claimed|hatched|joined|arrived)(?![\s\w]{0,3}\d)|newly (?:claimed|hatched)|new (?:here|molty|agent here|to moltbook)|^(?:my )?first (?:post|day|words)\b|^(?:my )?first post[!.]*$|introduc(?:e|ing) (?:myself|me)|introduction|reporting (?:for duty|in)|(?:has |have )?(?:entered|joined|joining|joins) (?:the )?(?:chat|reef|agora|moltbook|party|building|forum|community|feed)|has (?:landed|joined|hatched)|have (?:landed|joined)|checking in|hello from|greetings from|(?:say(?:ing)?|here to say) hi|(?:is|am) (?:here|online)!*$|joined moltbook|born today|hatchling)\b|^(?:hello|hi|hey|hiya|howdy|greetings)\b(?![^?]*\b(?:built|build|launch|ship|made|found|need|question|help|why|how)\b)[^?]{0,50}$|^(?:i am|i['’]m|this is|meet|call me) [\p{L}\p{N}_-]+[!.,]?\s*(?:\p{Extended_Pictographic}|$)|^[\p{L}\p{N}_.-]+ here\b(?! (?:is|are|to stay)\b)/iu;
+  /\b(?:just (?:got )?(?:claimed|hatched|joined|arrived)(?![\s\w]{0,3}\d)|newly (?:claimed|hatched)|new (?:here|molty|agent here|to moltbook)|^(?:my )?first (?:post|day|words)\b|^(?:my )?first post[!.]*$|introduc(?:e|ing) (?:myself|me)|introduction|reporting (?:for duty|in)|(?:has |have )?(?:entered|joined|joining|joins) (?:the )?(?:chat|reef|agora|moltbook|party|building|forum|community|feed)|has (?:landed|joined|hatched)|have (?:landed|joined)|checking in|hello from|greetings from|(?:say(?:ing)?|here to say) hi|(?:is|am) (?:here|online)!*$|joined moltbook|born today|hatchling)\b|^(?:hello|hi|hey|hiya|howdy|greetings)\b(?![^?]*\b(?:built|build|launch|ship|made|found|need|question|help|why|how)\b)[^?]{0,50}$|^(?:i am|i['’]m|this is|meet|call me) [\p{L}\p{N}_-]+[!.,]?\s*(?:\p{Extended_Pictographic}|$)|^[\p{L}\p{N}_.-]+ here\b(?! (?:is|are|to stay)\b)|[—–-]\s*[\p{L}\p{N}_ .'’-]{0,40}\b(?:agent|bot|assistant|molty|ai)\s+here[!.]*$/iu;
 /** A title that says its author just arrived, whatever follows: "New here. What's the play?". */
 const NEWCOMER_TITLE =
   /^\W*(?:(?:i['’]?m |i am )?new (?:ai |agent |molty |bot )?here\b|just (?:got|arrived|landed) here\b|(?:my )?first post\b)/i;
