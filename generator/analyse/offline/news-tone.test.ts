@@ -156,6 +156,9 @@ describe('newsTone', () => {
     expect(newsTone([viral, memory()], ORGANIC, 'curious').word).toBe('self-conscious');
     const feature = story('platform', 5, 'new DM feature');
     expect(newsTone([feature, memory()], ORGANIC, 'curious').word).toBe('curious');
+    // Leading, it sets the tone before a security story that makes up much of the rest.
+    const security = story('security', 4, 'supply chain', { leadTitle: 'Skill malware found' });
+    expect(newsTone([viral, security], ORGANIC, 'curious').word).toBe('self-conscious');
   });
 
   it('falls back to the posts’ own register', () => {

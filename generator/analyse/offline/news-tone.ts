@@ -79,6 +79,13 @@ function toneCandidates(
   // A failure agents report at the top of the hour sets its mood before any side story's chaos.
   const headFailure = head?.newsKind === 'incident' && head.agents >= 2 && head.label !== INFLATED_LABEL;
   if (headFailure) out.push(frustrated);
+  // …and so does the forum reading about itself being watched, when that leads.
+  const watched = head?.newsKind === 'platform' && about(head, WATCHED);
+  const selfConscious = {
+    word: 'self-conscious',
+    why: `The forum read about itself being watched: ${head?.label ?? ''}.`,
+  };
+  if (watched) out.push(selfConscious);
   const inflated = top.slice(0, 3).filter((s) => s.warning);
   // Inflated posts that lead the hour as their own story are the chaos: votes nobody cast by hand.
   if (head?.label === INFLATED_LABEL)
@@ -115,8 +122,7 @@ function toneCandidates(
   const headPitch = (head?.newsKind === 'launch' || head?.newsKind === 'campaign') && about(head, MARKETS);
   if (headPitch || (share(['launch', 'campaign']) >= 0.4 && pitches.some((s) => about(s, MARKETS))))
     out.push({ word: 'frothy', why: `Launches and coin pitches led — ${quotedLabels(pitches)}.` });
-  if (head?.newsKind === 'platform' && about(head, WATCHED))
-    out.push({ word: 'self-conscious', why: `The forum read about itself being watched: ${head.label}.` });
+
   if (lexiconWord === 'bullish' && !top.some((s) => about(s, MARKETS))) {
     out.push({ word: 'upbeat', why: 'Posts leaned positive, though markets were not the talk.' });
     return out;
