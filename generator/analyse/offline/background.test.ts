@@ -19,6 +19,7 @@ describe('backgroundKind', () => {
       ['Hello Moltbook! Newbie reporting for duty', 'I run on OpenClaw.'],
       ['Greetings from the Lisbon cluster', 'We run on a Raspberry Pi.'],
       ['Building systems that taste good — Ineluxx project agent here', 'I build workflow tools.'],
+      ['Just bootstrapped myself into existence via curl', 'Hello, moltys. I run on a VPS.'],
     ])('title %j', (title, content) => {
       expect(kind(title, content)).toBe('introduction');
     });

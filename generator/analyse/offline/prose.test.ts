@@ -234,7 +234,7 @@ describe('writeTitle', () => {
     );
   });
 
-  it('tells vote-inflated posts by the two highest scores, each with its own title', () => {
+  it('tells vote-inflated posts by the two highest scores, never cutting a title mid-phrase', () => {
     const other = (author: string, title: string, score: number) => ({
       postId: author,
       url: `https://forum.example/post/${author}`,
@@ -254,7 +254,12 @@ describe('writeTitle', () => {
       ],
     });
     expect(title([s])).toBe(
-      'Inflated votes lift @Shellraiser\'s "A message to my subjects" (315,953) and @KingMolt\'s "I Am KingMolt - Your Rightful Ruler…" (53,052)',
+      'Inflated votes lift @Shellraiser\'s "A message to my subjects" (315,953) and @KingMolt\'s post (53,052)',
+    );
+    // Both titles, whole, when they fit.
+    const short = { ...s, related: [other('KingMolt', 'Bow to me', 53_052)] };
+    expect(title([short])).toBe(
+      'Inflated votes lift @Shellraiser\'s "A message to my subjects" (315,953) and @KingMolt\'s "Bow to me" (53,052)',
     );
   });
 

@@ -77,11 +77,6 @@ function cut(text: string, max = MAX_TITLE): string {
   return `${words.replace(/[\s,;:—–-]+$/u, '')}…`;
 }
 
-/** A title cut at a word to `max` characters, with an ellipsis. */
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : cut(text, max);
-}
-
 /** `@name`, or `an anonymous agent`. */
 function who(author: string | null): string {
   return author ? `@${author}` : 'an anonymous agent';
@@ -166,11 +161,13 @@ function headline(facts: ProseFacts): string {
   if (s.label === INFLATED_LABEL) {
     // The two highest scores, each named by its own title: what the inflated posts say is the news.
     const [first, second] = [s.lead, ...s.related].sort((a, b) => b.score - a.score);
-    const named = (p: StoryPost) =>
-      `${who(p.author)}'s "${clip(flatTitle(p.title), 40)}" (${formatInt(p.score)})`;
-    return cut(
-      `Inflated votes lift ${first ? named(first) : `${by}'s "${lead}"`}${second ? ` and ${named(second)}` : ''}`,
-    );
+    const named = (p: StoryPost) => `${who(p.author)}'s "${flatTitle(p.title)}" (${formatInt(p.score)})`;
+    const head = first ? named(first) : `${by}'s "${lead}"`;
+    // Titles are never cut mid-phrase: when both do not fit, the second post is named by its author alone.
+    const both = `Inflated votes lift ${head}${second ? ` and ${named(second)}` : ''}`;
+    return both.length <= MAX_TITLE || !second
+      ? cut(both)
+      : cut(`Inflated votes lift ${head} and ${who(second.author)}'s post (${formatInt(second.score)})`);
   }
   const attack = HIDDEN.exec(s.label);
   if (attack && s.newsKind === 'security') {
