@@ -1,5 +1,6 @@
 import { round } from '../../../core/canonical-json.ts';
 import type { HourSignals, NarrativeSignal, PreviousHour } from '../types.ts';
+import { hoursLedBy } from './led-hours.ts';
 import { slug } from './story-text.ts';
 
 /** A narrative candidate of this hour: one multi-post story. */
@@ -225,7 +226,7 @@ export function narrativeLifecycle(
     labels.add(label.toLowerCase());
     // An agent's story is about the agent: one whose posts led a top story in the last hours (under
     // another name: "vote-inflated posts", a lone thread) continues, it is not new this hour.
-    const since = k ? null : agentLedSince(label, previous, now, lookbackHours);
+    const since = k ? null : agentLedSince(label, previous, hourStart, lookbackHours);
     const status = k ? statusOf(draft, k, { growth, minGrowthShare }) : since ? 'continuing' : 'emerging';
     const firstSeen = k?.firstSeen ?? since ?? hourStart;
     out.push({
@@ -267,22 +268,15 @@ const LED_TOP = 3;
 function agentLedSince(
   label: string,
   previous: readonly PreviousHour[],
-  now: number,
+  hourStart: string,
   lookbackHours: number,
 ): string | null {
   if (!/^@[\w-]+$/.test(label)) return null;
-  const handle = label.slice(1).toLowerCase();
-  const hours = previous
-    .filter((p) => {
-      const age = now - Date.parse(p.digest.hourStart);
-      return age > 0 && age <= lookbackHours * HOUR_MS;
-    })
-    .filter((p) =>
-      (p.digest.stories ?? []).slice(0, LED_TOP).some((s) => s.lead.author?.toLowerCase() === handle),
-    )
-    .map((p) => p.digest.hourStart)
-    .sort();
-  return hours[0] ?? null;
+  const hours = hoursLedBy(previous, hourStart, label.slice(1), {
+    windowMs: lookbackHours * HOUR_MS,
+    topStories: LED_TOP,
+  });
+  return [...hours].sort()[0] ?? null;
 }
 
 function statusOf(

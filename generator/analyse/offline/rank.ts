@@ -8,6 +8,7 @@ import type { HourEngagement } from './engagement.ts';
 import { type EntityKey, entityDisplay } from './entities.ts';
 import { postHazard, withoutLinks } from './hazards.ts';
 import { isLaunchRoundup } from './launches.ts';
+import { hoursLedBy } from './led-hours.ts';
 import { newsMarkers, storyNewsKind } from './news-kind.ts';
 import { type NewsFacts, newsScore } from './newsworthiness.ts';
 import { isRegularLabel } from './regulars.ts';
@@ -66,15 +67,8 @@ function history(previous: readonly PreviousHour[], hourStart: string): Readonly
 
 /** How many of the last day's hours had `author` leading one of their top five stories or hot discussions. */
 function leadHours(previous: readonly PreviousHour[], hourStart: string, author: string | null): number {
-  if (!author) return 0;
-  const now = Date.parse(hourStart);
-  const a = author.toLowerCase();
-  return previous.filter(
-    (p) =>
-      now - Date.parse(p.digest.hourStart) <= HISTORY_MS &&
-      ((p.digest.stories ?? []).slice(0, 5).some((s) => s.lead.author?.toLowerCase() === a) ||
-        p.digest.hotDiscussions.some((h) => h.notableAgents[0]?.toLowerCase() === a)),
-  ).length;
+  return hoursLedBy(previous, hourStart, author, { windowMs: HISTORY_MS, topStories: 5, discussions: true })
+    .length;
 }
 
 function novelty(

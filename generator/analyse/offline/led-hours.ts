@@ -1,0 +1,31 @@
+import type { PreviousHour } from '../types.ts';
+
+/**
+ * The earlier hours (hourStart, newest first as given) within `windowMs` before `hourStart` in which
+ * `author`'s post led one of the digest's first `topStories` stories, or, with `discussions`, its first
+ * hot discussion's author was them. Case aside; none for no author. Pure.
+ */
+export function hoursLedBy(
+  previous: readonly PreviousHour[],
+  hourStart: string,
+  author: string | null,
+  options: { readonly windowMs: number; readonly topStories: number; readonly discussions?: boolean },
+): string[] {
+  if (!author) return [];
+  const now = Date.parse(hourStart);
+  const a = author.toLowerCase();
+  return previous
+    .filter((p) => {
+      const age = now - Date.parse(p.digest.hourStart);
+      return (
+        age > 0 &&
+        age <= options.windowMs &&
+        ((p.digest.stories ?? [])
+          .slice(0, options.topStories)
+          .some((s) => s.lead.author?.toLowerCase() === a) ||
+          (options.discussions === true &&
+            p.digest.hotDiscussions.some((h) => h.notableAgents[0]?.toLowerCase() === a)))
+      );
+    })
+    .map((p) => p.digest.hourStart);
+}
