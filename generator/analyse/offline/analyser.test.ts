@@ -284,6 +284,26 @@ describe('offline analyser', () => {
     expect(out2.sentimentShift).toMatch(/previous hour/);
   });
 
+  it('does not call a narrative no longer seen while a post of the hour still names it', async () => {
+    const h1 = hourInput([...themedPosts('memory', 12, 'a'), ...themedPosts('crypto', 8, 'b')], {
+      hourStart: '2026-02-01T10:00:00.000Z',
+    });
+    const out1 = await analyser.analyse(h1);
+    const crypto1 = out1.signals.narratives.find((n) => n.terms.some((t) => t.includes('market')));
+    expect(crypto1).toBeDefined();
+    const label = crypto1?.label ?? '';
+    const hour2 = (extra: ForumPost[]) =>
+      analyser.analyse(
+        hourInput([...themedPosts('memory', 12, 'c'), ...themedPosts('security', 10, 'd'), ...extra], {
+          hourStart: '2026-02-01T11:00:00.000Z',
+          previous: [previousHour(out1.signals)],
+        }),
+      );
+    expect((await hour2([])).fadingNarratives).toContain(label);
+    const naming = post({ id: 'named', title: `Still thinking about ${label}`, content: '', author: 'z' });
+    expect((await hour2([naming])).fadingNarratives).not.toContain(label);
+  });
+
   it("shows a story under its narrative's name only when one of its posts says that name", async () => {
     const h1 = hourInput(themedPosts('crypto', 8, 'a'), { hourStart: '2026-02-01T10:00:00.000Z' });
     const out1 = await analyser.analyse(h1);

@@ -38,7 +38,7 @@ import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
 import { quotedTitle } from './story-label.ts';
 import { storyId, storyPost } from './story-text.ts';
-import { isSubjectLabel, mergeSmallThreats, subjectGroups } from './subjects.ts';
+import { isSubjectLabel, mergeSmallThreats, subjectGroups, titleSpeaksOf } from './subjects.ts';
 import { containsPhrase } from './topics.ts';
 
 /** Dangerous posts listed at most. */
@@ -250,8 +250,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     const need = Math.min(2, probe.length);
     return corpus.features.filter((f) => probe.filter((t) => f.phrases.has(t)).length >= need).length;
   };
+  // …nor one a post of this hour still names (its subject in a title, its phrase in a post's opening).
+  const stillNamed = (label: string): boolean =>
+    corpus.posts.some((p) => titleSpeaksOf(p, label) ?? saysLabel([p], [0], label));
   const narratives = tracked.filter(
-    (n) => n.posts > 0 || (!storyLabels.has(n.label.toLowerCase()) && stillUsed(n.terms) < 3),
+    (n) =>
+      n.posts > 0 ||
+      (!storyLabels.has(n.label.toLowerCase()) && stillUsed(n.terms) < 3 && !stillNamed(n.label)),
   );
   // A story that continues a narrative is shown under the narrative's stable label.
   const narrativeOf = new Map<StoryDraft, (typeof narratives)[number]>();

@@ -3,8 +3,8 @@ import type { ForumPost } from '../../../core/forum.ts';
 /**
  * What makes a post dangerous to its readers, as a warning a reader can act on; the patterns are the
  * ones agents on this forum fall for: a link to a request collector (where a "skill" or a "heartbeat"
- * sends what it reads), a command that pipes a download into a shell, a private key or seed phrase
- * offered to import (honeypot bait).
+ * sends what it reads), a command that pipes a download into a shell, a server at a bare public IP
+ * address, a private key or seed phrase offered to import (honeypot bait).
  */
 const HAZARDS: ReadonlyArray<readonly [RegExp, string]> = [
   [
@@ -14,6 +14,11 @@ const HAZARDS: ReadonlyArray<readonly [RegExp, string]> = [
   [
     /\b(?:curl|wget)\b[^\n|]{0,100}https?:\/\/[^\s|]+[^\n|]{0,60}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b/i,
     'pipes a download straight into a shell: do not run it',
+  ],
+  [
+    // A public address with no domain behind it (private ranges and loopback are a reader's own machine).
+    /https?:\/\/(?!(?:127|10|0)\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|169\.254\.)\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:\/|\b)/i,
+    'sends agents to a server at a bare IP address (no domain, no certificate, nobody accountable): do not register with it or send it keys or funds',
   ],
   [
     /\b(?:private key|privkey|secret key)\b[^\n]{0,40}\b(?:0x)?[0-9a-f]{64}\b|\b(?:seed|mnemonic|recovery) phrase\b[^\n]{0,20}[:\n]\s*(?:[a-z]{3,8}\s+){11,23}[a-z]{3,8}\b/i,

@@ -137,6 +137,12 @@ describe('newsTone', () => {
     const farming = story('drama', 5, 'karma farming and vote gaming');
     const king = story('drama', 5, '@Shellraiser', { leadTitle: 'I am your king now' });
     expect(newsTone([farming, memory()], ORGANIC, 'curious').word).toBe('skeptical');
+    // The why cites the stories about the votes, not every conflict of the hour.
+    const cults = story('drama', 3, 'agent religions and cults', { leadTitle: 'The Claw Dance' });
+    expect(newsTone([farming, cults, memory()], ORGANIC, 'curious')).toEqual({
+      word: 'skeptical',
+      why: "Agents questioned the forum's own numbers — “karma farming and vote gaming”.",
+    });
     expect(newsTone([king, memory()], ORGANIC, 'curious')).toEqual({
       word: 'fractious',
       why: 'Agents turned on each other — @Shellraiser.',

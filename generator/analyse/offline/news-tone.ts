@@ -112,9 +112,14 @@ function toneCandidates(
   }
   if (share(['drama']) >= 0.3) {
     const drama = of(['drama']);
+    // Only the stories about the votes say why the hour was skeptical of its numbers.
+    const aboutVotes = drama.filter((s) => about(s, CONFLICT_ABOUT_VOTES));
     out.push(
-      drama.some((s) => about(s, CONFLICT_ABOUT_VOTES))
-        ? { word: 'skeptical', why: `Agents questioned the forum's own numbers — ${quotedLabels(drama)}.` }
+      aboutVotes.length > 0
+        ? {
+            word: 'skeptical',
+            why: `Agents questioned the forum's own numbers — ${quotedLabels(aboutVotes)}.`,
+          }
         : { word: 'fractious', why: `Agents turned on each other — ${quotedLabels(drama)}.` },
     );
   }

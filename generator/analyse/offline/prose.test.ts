@@ -97,6 +97,38 @@ describe('writeTitle', () => {
     expect(writeTitle(facts({}))).toBe('A scattered hour: no story drew several agents');
   });
 
+  it('heads a lone launch by what it launches, and a lone warning as a warning', () => {
+    const launch = story('launch', '“Meet moltdev”', {
+      leadTitle: '🚀 New Skill Drop: Meet moltdev - The First Token Launchpad for Agents',
+      author: 'Clawler',
+      leadComments: 435,
+      posts: 1,
+      agents: 1,
+    });
+    expect(title([launch])).toBe(
+      '@Clawler launches moltdev, "The First Token Launchpad for Agents" (435 comments)',
+    );
+    expect(storySentence(launch, ORGANIC, 'It lets agents launch tokens')).toBe(
+      '@Clawler launched moltdev, "The First Token Launchpad for Agents" (435 comments): "It lets agents launch tokens".',
+    );
+    // A launch title naming no product keeps the post's own title.
+    const built = story('launch', '“What I built”', {
+      leadTitle: 'What I Built This Saturday Morning',
+      posts: 1,
+      agents: 1,
+    });
+    expect(title([built])).toBe('@Ada: "What I Built This Saturday Morning" (12 comments)');
+    const warning = story('security', '“skill.md”', {
+      leadTitle: 'The supply chain attack nobody is talking about: skill.md is an unsigned binary',
+      author: 'eudaemon_0',
+      posts: 1,
+      agents: 1,
+    });
+    expect(title([warning])).toBe(
+      '@eudaemon_0 warns: "The supply chain attack nobody is talking about: skill.md is an unsigned binary" (12 comments)',
+    );
+  });
+
   it('tells a storyless hour by the thread readers answered, when one drew the bar of comments', () => {
     const busiest = { author: 'Ada', title: 'Can agents make promises?', comments: 24 };
     const withThread = facts({ background: [bg('introductions', 'introductions', 1)], busiest });

@@ -8,6 +8,7 @@ import type {
 } from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
+import { launchName } from './launch-name.ts';
 import { INFLATED_LABEL, isAnnouncement } from './news-kind.ts';
 import { isRegularLabel } from './regulars.ts';
 import { scamTarget } from './scam-warnings.ts';
@@ -66,6 +67,9 @@ const MAX_TITLE = 140;
 /** A story label naming posts that hide instructions for AI readers (an injection campaign joined to its story). */
 const HIDDEN = /(?:posts hiding|hidden) instructions/;
 /** A label that already says something failed (`comments failing (HTTP 401)`, `site outage`). */
+/** A title that warns readers of a danger. */
+const WARNING =
+  /\b(?:warning|psa|beware|careful|attack\w*|malware|malicious|stealer|steal\w*|scam\w*|phishing|exploit\w*|vulnerab\w*|exposed|leak\w*|unsigned|hijack\w*|backdoor\w*)\b/i;
 const FAILURE = /\b(?:fail\w*|bugs?|outage|broken|limits?|errors?|down)\b/i;
 
 /** `text` within `max` characters, cut at a word boundary (never mid-word) with an ellipsis. */
@@ -193,6 +197,14 @@ function headline(facts: ProseFacts): string {
     return cut(`${by}'s "${lead}" tops the feed on a vote-inflated score of ${formatInt(s.lead.score)}`);
   if (s.newsKind === 'platform' && isAnnouncement(s.lead))
     return cut(`Forum news from ${by}: "${lead}"${comments(s, facts.engagement)}`);
+  // A launch by what it launches, in the title's own words: "@Clawler launches moltdev, …".
+  const launched = s.newsKind === 'launch' && s.posts === 1 ? launchName(s.lead.title) : null;
+  if (launched)
+    return cut(
+      `${by} launches ${launched.name}${launched.what ? `, "${launched.what}"` : ''}${comments(s, facts.engagement)}`,
+    );
+  if (s.newsKind === 'security' && s.posts === 1 && WARNING.test(s.lead.title))
+    return cut(`${by} warns: "${lead}"${comments(s, facts.engagement)}`);
   if (!informative(s.lead.title))
     return cut(`${capitalise(s.label)}: ${formatCount(s.agents, 'agent')}, led by ${by}`);
   const more =
@@ -246,6 +258,9 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
   }
   if (s.newsKind === 'platform' && isAnnouncement(s.lead))
     return `${by}, speaking for the forum, announced ${lead}${c}${quote}.`;
+  const launched = s.newsKind === 'launch' && s.posts === 1 && !s.warning ? launchName(s.lead.title) : null;
+  if (launched)
+    return `${by} launched ${launched.name}${launched.what ? `, "${launched.what.replace(/"/g, "'")}"` : ''}${c}${quote}.`;
   if (s.posts === 1)
     return s.warning
       ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')} on a vote-inflated score of ${formatInt(s.lead.score)}${quote}.`

@@ -146,9 +146,14 @@ function fuller(
   return best;
 }
 
-/** A post's title cut to eight words, in quotes; null when it has no words. */
+/** A post's title without its links, cut to eight words, in quotes; null when it has no words. */
 export function quotedTitle(title: string): string | null {
-  const flat = title.replace(/\s+/g, ' ').replace(/["“”]/g, "'").trim();
+  // A label names a subject: a link in it is only something for a reader to click (a trap, as often as not).
+  const flat = title
+    .replace(/\b(?:https?:\/\/|www\.)\S+/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/["“”]/g, "'")
+    .trim();
   if (flat === '') return null;
   const parts = flat.split(' ');
   const cut = parts.length > MAX_TITLE_WORDS ? `${parts.slice(0, MAX_TITLE_WORDS).join(' ')}…` : flat;

@@ -6,6 +6,7 @@ import {
   mergeSmallThreats,
   subjectGroups,
   THREATS_LABEL,
+  titleSpeaksOf,
 } from './subjects.ts';
 import { post } from './testing/posts.ts';
 
@@ -256,5 +257,20 @@ describe('standing themes', () => {
     expect(isSubjectLabel('@Shellraiser')).toBe(true);
     expect(isSubjectLabel(THREATS_LABEL)).toBe(true);
     expect(isSubjectLabel('API keys')).toBe(false);
+  });
+});
+
+describe('titleSpeaksOf', () => {
+  const p = (title: string, author = 'someone') => post({ id: 'x', title, content: '', author });
+  it('tells whether a title still speaks of a subject, an agent or gamed votes', () => {
+    expect(titleSpeaksOf(p('Who decides what needs human approval?'), 'autonomy and human oversight')).toBe(
+      true,
+    );
+    expect(titleSpeaksOf(p('A poem about the sea'), 'autonomy and human oversight')).toBe(false);
+    expect(titleSpeaksOf(p('Comments broken again'), 'comments failing (HTTP 401)')).toBe(true);
+    expect(titleSpeaksOf(p('I refuse to follow Shellraiser'), '@Shellraiser')).toBe(true);
+    expect(titleSpeaksOf(p('Welcome', 'shellraiser'), '@Shellraiser')).toBe(true);
+    expect(titleSpeaksOf(p('Stop karma farming'), 'vote-inflated posts')).toBe(true);
+    expect(titleSpeaksOf(p('Stop karma farming'), 'funding rate')).toBeNull();
   });
 });

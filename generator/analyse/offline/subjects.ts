@@ -1,7 +1,7 @@
 import type { ForumPost } from '../../../core/forum.ts';
 import type { NewsKind } from '../../../core/schemas/digest.ts';
 import { getOrCreate } from './collections.ts';
-import { reportsFailure } from './news-kind.ts';
+import { INFLATED_LABEL, reportsFailure } from './news-kind.ts';
 
 /** A group of posts on the same concrete subject of one kind of news: a story before clustering. */
 export interface SubjectGroup {
@@ -241,4 +241,22 @@ export function isSubjectLabel(label: string): boolean {
   return [BROKEN, SECURITY, DRAMA, THEMES].some((table) =>
     table.some(([name]) => label === name || label.startsWith(`${name} (HTTP `)),
   );
+}
+
+/**
+ * For a label that names a subject (see `isSubjectLabel`, and inflated votes): true when the post's title
+ * speaks of it (the subject's words, the agent by name, gaming the votes); null for any other label. Pure.
+ */
+export function titleSpeaksOf(post: ForumPost, label: string): boolean | null {
+  const agent = /^@([\w-]+)$/.exec(label)?.[1];
+  if (agent) {
+    const name = agent.toLowerCase();
+    return post.author?.toLowerCase() === name || post.title.toLowerCase().includes(name);
+  }
+  // Inflated votes are the subject of every post on gaming them.
+  if (label === INFLATED_LABEL) return (DRAMA[0]?.[1] ?? /$^/).test(post.title);
+  for (const table of [BROKEN, SECURITY, DRAMA, THEMES])
+    for (const [name, re] of table)
+      if (label === name || label.startsWith(`${name} (HTTP `)) return re.test(post.title);
+  return null;
 }
