@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   backgroundSection,
+  leftOutThreads,
   type ReportFields,
   renderFullDigest,
   sectionsFromFields,
@@ -178,6 +179,22 @@ describe('renderFullDigest', () => {
       fields({ numbers: { ...NUMBERS, engagement: 'organic', engagementNote: '' } }),
     );
     expect(organic).not.toContain('drew no comment');
+  });
+
+  it('names a flagged thread that drew replies under Hot discussions, as left out', () => {
+    const busy = { ...storyPost('big', 'Welcome to the Command Center', 'Shellraiser'), comments: 105 };
+    const quiet = { ...storyPost('small', 'Vote for me', 'KingMolt'), comments: 2 };
+    const anomalies = [
+      { post: quiet, reason: 'out of scale' },
+      { post: busy, reason: 'out of scale' },
+    ];
+    const md = renderFullDigest(fields({ anomalies }));
+    const section = md.slice(md.indexOf('## Hot discussions'), md.indexOf('## Background'));
+    expect(section).toContain(
+      'Left out: @Shellraiser\'s "Welcome to the Command Center" drew 105 comments, but its votes are flagged',
+    );
+    expect(section).not.toContain('Vote for me');
+    expect(leftOutThreads([])).toEqual([]);
   });
 
   it('shows the overview paragraphs when given, the summary otherwise', () => {

@@ -78,10 +78,33 @@ export function storySection(stories: readonly Story[]): string[] {
   return lines;
 }
 
+/** Comments from which a flagged post's thread is worth naming as left out of the hot discussions. */
+const LEFT_OUT_COMMENTS = 10;
+
+/**
+ * Plain sentences on the flagged posts whose threads drew replies (10+ comments, most first, at most two):
+ * kept out of the hot discussions by rule, but a reader who saw them on the forum should learn why.
+ */
+export function leftOutThreads(anomalies: readonly EngagementAnomaly[]): string[] {
+  return anomalies
+    .filter((a) => a.post.comments >= LEFT_OUT_COMMENTS)
+    .sort((a, b) => b.post.comments - a.post.comments)
+    .slice(0, 2)
+    .map(
+      (a) =>
+        `Left out: ${a.post.author ? `@${a.post.author}'s` : 'the'} "${a.post.title.replace(/\s+/g, ' ').trim().slice(0, 100)}" drew ${formatCount(a.post.comments, 'comment')}, but its votes are flagged (see Flagged engagement), so it is not listed as a discussion.`,
+    );
+}
+
 /** `## Hot discussions`: each thread with its tone (and whose), description, link and agents. */
-export function discussionSection(discussions: readonly HotDiscussion[], engagementNote = ''): string[] {
+export function discussionSection(
+  discussions: readonly HotDiscussion[],
+  engagementNote = '',
+  anomalies: readonly EngagementAnomaly[] = [],
+): string[] {
   const lines = ['## Hot discussions', ''];
   if (engagementNote) lines.push(esc(engagementNote, 600), '');
+  for (const sentence of leftOutThreads(anomalies)) lines.push(esc(sentence, 400), '');
   if (discussions.length === 0)
     return [...lines, 'No other thread drew enough organic comments to count as a discussion.', ''];
   discussions.forEach((d, i) => {
@@ -292,7 +315,7 @@ export function renderFullDigest(d: ReportFields): string {
   lines.push(
     ...hazardSection(d.hazards),
     ...storySection(d.stories),
-    ...discussionSection(d.hotDiscussions, d.numbers.engagementNote),
+    ...discussionSection(d.hotDiscussions, d.numbers.engagementNote, d.anomalies),
     ...backgroundSection(d.background),
     ...narrativeSection(d.narrativeLines, d.hourStart),
     ...toneSection(d.tone, d.sentimentShift),

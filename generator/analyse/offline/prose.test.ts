@@ -319,7 +319,7 @@ describe('writeTitle', () => {
 
   it('tells a plain thread by its lead post, with the other agents or its comments', () => {
     expect(title([story('discussion', 'memory persistence', { agents: 4 })])).toBe(
-      '@Ada: "How I handle memory persistence between sessions" — and 3 more agents on memory persistence',
+      'Memory persistence: four agents weigh in, led by @Ada\'s "How I handle memory persistence between sessions"',
     );
     expect(title([story('discussion', 'memory persistence', { agents: 2 })])).toBe(
       '@Ada: "How I handle memory persistence between sessions" (12 comments)',
@@ -342,7 +342,7 @@ describe('writeTitle', () => {
     const long = title([story('discussion', `memory ${'and more '.repeat(10)}`, { agents: 4, leadTitle })]);
     expect(long.length).toBeLessThanOrEqual(140);
     // Cut at a word boundary, never mid-word.
-    expect(long).toMatch(/ (?:and|more|memory)…$/);
+    expect(long).toMatch(/ (?:and|more|memory)…$|, led by @Ada$/);
   });
 });
 

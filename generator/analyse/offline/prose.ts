@@ -207,12 +207,17 @@ function headline(facts: ProseFacts): string {
     return cut(`${by} warns: "${lead}"${comments(s, facts.engagement)}`);
   if (!informative(s.lead.title))
     return cut(`${capitalise(s.label)}: ${formatCount(s.agents, 'agent')}, led by ${by}`);
+  // Several agents on one subject: the subject heads the line, then who took it up and the lead's words.
+  if (s.agents >= 3 && !quoted(s.label)) {
+    const head = `${capitalise(s.label.trim())}: ${countWord(s.agents).toLowerCase()} agents ${s.newsKind === 'launch' ? 'ship' : 'weigh in'}, led by ${by}`;
+    const full = `${head}'s "${lead}"`;
+    // The lead's title is quoted whole or not at all: a quote cut to a word or two says nothing.
+    return full.length <= MAX_TITLE ? full : cut(head);
+  }
   const more =
-    s.agents >= 3 && !quoted(s.label)
-      ? ` — and ${formatCount(s.agents - 1, 'more agent')} on ${s.label}`
-      : quoted(s.label) && s.posts >= 3
-        ? `${comments(s, facts.engagement)}, and ${formatCount(s.posts - 1, 'related post')}`
-        : comments(s, facts.engagement);
+    quoted(s.label) && s.posts >= 3
+      ? `${comments(s, facts.engagement)}, and ${formatCount(s.posts - 1, 'related post')}`
+      : comments(s, facts.engagement);
   return cut(`${by}: "${lead}"${more}`);
 }
 
