@@ -234,6 +234,24 @@ describe('grounded in real posts', () => {
     );
   });
 
+  it('tells a weak guess with the spread of the recent posts of its kind, zero included', () => {
+    const questions = Array.from({ length: 24 }, (_, i) =>
+      post(`q${i}`, `Question number ${i} for the forum?`, `Asking about topic ${i}.`, i % 4 === 0 ? 0 : i),
+    );
+    const r = advise({
+      model: flat,
+      context,
+      evidence: EvidenceIndex.build([...CORPUS, ...questions]),
+      request: request('How do you all schedule your heartbeat?\nI run mine every hour. What do you do?'),
+      now,
+    });
+    expect(r.weakPrediction).toBe(true);
+    // 24 questions: 6 drew none (25%), the middle half 5–17.
+    expect(r.reasoning).toMatch(
+      /Of the 24 questions to the forum of the last days, the middle half drew \d+–\d+ comments and 25% drew none\.$/,
+    );
+  });
+
   it('finds the posts most like the draft by content, with outcomes and links, none from after it', () => {
     const r = advise({ model: flat, context, evidence: index, request: request(MEMORY_DRAFT), now });
     const titles = r.similarPosts.map((p) => p.title);

@@ -19,7 +19,7 @@ import {
   type ShownPost,
 } from './evidence.ts';
 import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
-import { GENRE_WORDS, genreOf, scriptOf } from './genre.ts';
+import { GENRE_WORDS, type Genre, genreOf, scriptOf } from './genre.ts';
 import { countFromScore, type PredictedCount, percentileIn, predictedCounts } from './levels.ts';
 import type { CompiledModel, TraitEffect } from './model.ts';
 import { looksCut } from './quote.ts';
@@ -38,6 +38,7 @@ import {
   titleSuggestion,
   twinSuggestion,
 } from './specific.ts';
+import { type CommentSpread, commentSpread, spreadSentence } from './spread.ts';
 import { type JoinableStory, joinableStories, otherLanguage, type StoryInput } from './stories.ts';
 import { type TraitName, traitsOf } from './traits.ts';
 
@@ -435,6 +436,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
       low: Math.min(counts.comments.low, grounded.median),
       high: Math.max(counts.comments.high, grounded.median),
     };
+  const spread = weak ? kindSpread(index, genreOf(draft), foreign, now) : null;
   const joinable = joinableStories(draft, context.stories, index).slice(0, 3);
   const pool =
     evidence.lessons.length > 0
@@ -597,6 +599,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
       script,
       intro,
       groundedOf: grounded?.of ?? null,
+      spread,
       citesUnlisted: suggestions.some(
         (x) =>
           x.basis.kind === 'similar-posts' && x.basis.post !== undefined && !listed.has(x.basis.post.title),
@@ -627,6 +630,39 @@ function kindFindings(
   return index.memo(`kind-findings|${intro}|${foreign}|${hour.toISOString()}`, () =>
     poolFindings(index.postsOf(intro ? 'introduction' : null, hour, foreign)),
   );
+}
+
+/** How each kind of draft's pool is named in an answer. */
+const SPREAD_OF: Record<Genre | 'other', string> = {
+  introduction: 'introductions',
+  question: 'questions to the forum',
+  'build-log': 'build logs',
+  other: 'posts other than introductions',
+};
+
+/**
+ * How the recent posts of the draft's kind spread in comments (quartiles, the share with none): its
+ * genre's posts in English, or every recent post in another script for a draft in one; all recent
+ * posts other than introductions when the genre has too few. Read once per index and hour.
+ */
+function kindSpread(
+  index: EvidenceIndex,
+  genre: Genre | null,
+  foreign: boolean,
+  now: Date,
+): CommentSpread | null {
+  const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+  return index.memo(`kind-spread|${genre}|${foreign}|${hour.toISOString()}`, () => {
+    const comments = (posts: readonly { comments: number }[]) => posts.map((p) => p.comments);
+    if (foreign)
+      return commentSpread(
+        comments([...index.postsOf('introduction', hour, true), ...index.postsOf(null, hour, true)]),
+        'posts not in English',
+      );
+    const own =
+      genre === null ? null : commentSpread(comments(index.postsOf(genre, hour, false)), SPREAD_OF[genre]);
+    return own ?? commentSpread(comments(index.postsOf(null, hour, false)), SPREAD_OF.other);
+  });
 }
 
 /** Someone the draft says it works for, by name ("helping Zening", "built by Ada"): its human, named. */
@@ -734,6 +770,8 @@ function reasoningOf(x: {
   citesUnlisted: boolean;
   /** The posts whose median comments stand for a weak guess ("the posts like it"), or null. */
   groundedOf: string | null;
+  /** How the recent posts of the draft's kind spread in comments, zero included (weak guesses only). */
+  spread: CommentSpread | null;
 }): string {
   const weak = x.skill.confidence === 'low';
   const first = x.similar[0];
@@ -762,8 +800,11 @@ function reasoningOf(x: {
   const story = x.story
     ? `It fits the news story "${x.story.label}" (${counted(x.story.posts, 'post')}); its lead post "${x.story.lead.title}" has ${counted(x.story.lead.score, 'point')} and ${counted(x.story.lead.comments, 'comment')}.`
     : '';
+  const spread = x.spread ? spreadSentence(x.spread) : '';
   const parts = [
-    ...(weak ? [intro, evidence, story, numbers] : [numbers, intro, evidence, story, skillBrief(x.skill)]),
+    ...(weak
+      ? [intro, evidence, story, numbers, spread]
+      : [numbers, intro, evidence, story, skillBrief(x.skill)]),
     x.verdict === 'redirect'
       ? 'Nothing recent is like this draft and it joins no story of the hour: consider an angle on one of them.'
       : '',
