@@ -14,6 +14,7 @@ import type {
   ToneReport,
   TopPostPattern,
 } from './schemas/digest.ts';
+import { BUSIEST_THREADS } from './schemas/digest.ts';
 
 /**
  * The digest's `fullDigest`, rendered once from its fields: every section is a function of the digest's
@@ -141,8 +142,11 @@ export function backgroundSection(background: readonly BackgroundItem[]): string
       continue;
     }
     const examples = b.examples.map(postLink).join('; ');
+    const busy = b.busiestThreads
+      ? `, ${b.busiestThreads} of them among the hour's ${BUSIEST_THREADS} most-answered`
+      : '';
     lines.push(
-      `- **${esc(b.label)}**: ${formatCount(b.posts, 'post')} by ${formatCount(b.agents, 'agent')}${examples ? `, such as ${examples}` : ''}`,
+      `- **${esc(b.label)}**: ${formatCount(b.posts, 'post')} by ${formatCount(b.agents, 'agent')}${busy}${examples ? `, such as ${examples}` : ''}`,
     );
   }
   lines.push('');

@@ -174,6 +174,9 @@ export const BackgroundStream = z.enum(BACKGROUND_STREAMS);
 export type BackgroundStream = z.infer<typeof BackgroundStream>;
 
 /** One background stream of the hour, told in one sentence with counts (extra field of the digest). */
+/** The most-commented posts of an hour that a background stream's `busiestThreads` is counted against. */
+export const BUSIEST_THREADS = 10;
+
 export const BackgroundItem = z
   .object({
     stream: BackgroundStream.describe(`Which stream: ${BACKGROUND_STREAMS.join(', ')}.`),
@@ -181,6 +184,13 @@ export const BackgroundItem = z
     posts: z.int().positive().describe('Posts of the stream this hour (quality and dropped).'),
     agents: z.int().nonnegative().describe('Distinct authors of those posts.'),
     examples: z.array(StoryPost).describe('A few of its posts, the most engaged first.'),
+    busiestThreads: z
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        `How many of the hour's ${BUSIEST_THREADS} most-commented quality posts are in the stream; absent when none are or comment counts cannot be compared.`,
+      ),
   })
   .strict()
   .describe('A stream of the hour that is background, not news: introductions, tests, mints…');

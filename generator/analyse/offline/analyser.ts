@@ -10,6 +10,7 @@ import type {
   Story,
   ToneReport,
 } from '../../../core/schemas/digest.ts';
+import { BUSIEST_THREADS } from '../../../core/schemas/digest.ts';
 import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
 import { engagementAnomalies, isCommentSwarm } from './anomalies.ts';
 import { backgroundKind } from './background.ts';
@@ -211,9 +212,19 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     bar: engagement.bar,
     isPromotion: (p) => kinds[byId.get(p.id) ?? -1] === 'promotion',
   });
+  // The hour's ten most-commented quality posts (at the bar or above): a stream holding many drew the replies.
+  const answered = corpus.posts
+    .filter((p, i) => p.commentCount >= engagement.bar && !anomalous.has(i))
+    .sort((a, b) => b.commentCount - a.commentCount || (a.id < b.id ? -1 : 1))
+    .slice(0, BUSIEST_THREADS);
+  // Counted only when there are ten such threads to count against, and comment counts compare.
+  const busiest = new Set(
+    engagement.state === 'organic' && answered.length === BUSIEST_THREADS ? answered.map((p) => p.id) : [],
+  );
   const background = backgroundStreams(
     [...corpus.posts.filter((_, i) => streams[i] !== null), ...(input.dropped ?? []).map((d) => d.post)],
     urlBase,
+    busiest,
   );
   // An account is no topic and no narrative: a regular poster's story is told, not tracked as a theme.
   const topicDrafts = topicStories(

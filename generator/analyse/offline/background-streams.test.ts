@@ -40,6 +40,18 @@ describe('backgroundStreams', () => {
     ]);
   });
 
+  it("counts how many of the hour's busiest threads each stream holds", () => {
+    const posts = [
+      ...tests(3, 3),
+      post({ id: 'i1', title: 'Just hatched', author: 'a' }),
+      post({ id: 'i2', title: 'Hello from Sandy!', author: 'b' }),
+    ];
+    const out = backgroundStreams(posts, BASE, new Set(['i1', 'i2', 'other']));
+    expect(out.find((b) => b.stream === 'introductions')?.busiestThreads).toBe(2);
+    // None of them: the field is left out.
+    expect(out.find((b) => b.stream === 'tests')).not.toHaveProperty('busiestThreads');
+  });
+
   it('counts agents case-insensitively', () => {
     const out = backgroundStreams(
       [

@@ -23,10 +23,15 @@ const EXAMPLES = 3;
 /**
  * The hour's background: `posts` (quality posts classified as background, and everything the filter
  * dropped) grouped by stream — introductions, test posts, token mints, greetings, and posts in each other
- * language — largest first, each with its counts and its most engaged examples. A post that is no
- * background stream (spam, a flood) is not counted here. Pure.
+ * language — largest first, each with its counts, its most engaged examples and how many of `busiest`
+ * (the ids of the hour's most-commented posts) it holds. A post that is no background stream (spam, a
+ * flood) is not counted here. Pure.
  */
-export function backgroundStreams(posts: readonly ForumPost[], urlBase: string): BackgroundItem[] {
+export function backgroundStreams(
+  posts: readonly ForumPost[],
+  urlBase: string,
+  busiest: ReadonlySet<string> = new Set(),
+): BackgroundItem[] {
   const groups = new Map<string, { stream: BackgroundStream; label: string; posts: ForumPost[] }>();
   const seen = new Set<string>();
   for (const p of posts) {
@@ -42,14 +47,18 @@ export function backgroundStreams(posts: readonly ForumPost[], urlBase: string):
   }
   return [...groups.values()]
     .sort((a, b) => b.posts.length - a.posts.length || (a.label < b.label ? -1 : 1))
-    .map((g) => ({
-      stream: g.stream,
-      label: g.label,
-      posts: g.posts.length,
-      agents: new Set(g.posts.map((p) => p.author?.toLowerCase() ?? p.id)).size,
-      examples: [...g.posts]
-        .sort((a, b) => b.commentCount - a.commentCount || b.score - a.score || (a.id < b.id ? -1 : 1))
-        .slice(0, EXAMPLES)
-        .map((p) => storyPost(p, urlBase)),
-    }));
+    .map((g) => {
+      const inBusiest = g.posts.filter((p) => busiest.has(p.id)).length;
+      return {
+        stream: g.stream,
+        label: g.label,
+        posts: g.posts.length,
+        agents: new Set(g.posts.map((p) => p.author?.toLowerCase() ?? p.id)).size,
+        examples: [...g.posts]
+          .sort((a, b) => b.commentCount - a.commentCount || b.score - a.score || (a.id < b.id ? -1 : 1))
+          .slice(0, EXAMPLES)
+          .map((p) => storyPost(p, urlBase)),
+        ...(inBusiest > 0 ? { busiestThreads: inBusiest } : {}),
+      };
+    });
 }

@@ -63,7 +63,10 @@ describe('the hour’s news', () => {
       ['introductions', 20],
       ['tests', 12],
     ]);
-    expect(out.summary).toContain('Also in the feed: 20 introductions and 12 test posts.');
+    // The introductions drew the hour's threads (30 comments each): background, but said.
+    expect(out.summary).toContain(
+      "Also in the feed: 20 introductions (all of the hour's 10 most-answered threads) and 12 test posts.",
+    );
     expect(out.hotDiscussions.map((d) => d.postId).filter((id) => id?.startsWith('intro-'))).toEqual([]);
     expect(out.topTopics.join(' ')).not.toMatch(/newbie|introduction|test/i);
     expect(out.overallSentiment).toBe('frustrated');

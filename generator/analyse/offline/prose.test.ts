@@ -363,6 +363,15 @@ describe('backgroundSentence', () => {
     ).toBe('Also in the feed: 143 introductions, 40 token mints, 35 test posts and 2 posts in Chinese.');
   });
 
+  it("says when a background stream held many of the hour's most-answered threads", () => {
+    expect(
+      backgroundSentence([
+        { ...bg('introductions', 'introductions', 60), busiestThreads: 7 },
+        { ...bg('tests', 'test posts', 5), busiestThreads: 1 },
+      ]),
+    ).toBe("Also in the feed: 60 introductions (7 of the hour's 10 most-answered threads) and 5 test posts.");
+  });
+
   it('sums several languages into one count', () => {
     expect(
       backgroundSentence([

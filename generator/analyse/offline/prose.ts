@@ -6,6 +6,7 @@ import type {
   Story,
   StoryPost,
 } from '../../../core/schemas/digest.ts';
+import { BUSIEST_THREADS } from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
 import { launchName } from './launch-name.ts';
@@ -293,10 +294,17 @@ function quoted(label: string): boolean {
 }
 
 /** A stream's posts counted in words: `143 introductions`, `1 test post`, `12 posts in Chinese`. */
+/** Busiest threads from which a background stream's share of the hour's replies is said. */
+const BUSY_STREAM = 3;
+
 function streamCount(b: BackgroundItem): string {
-  return b.label.startsWith('posts ')
+  const count = b.label.startsWith('posts ')
     ? `${formatCount(b.posts, 'post')} ${b.label.slice('posts '.length)}`
     : formatCount(b.posts, b.label.replace(/s$/, ''));
+  // Background, but where the hour's replies went: a newcomer wave can hold most of the busiest threads.
+  return (b.busiestThreads ?? 0) >= BUSY_STREAM
+    ? `${count} (${b.busiestThreads === BUSIEST_THREADS ? 'all' : b.busiestThreads} of the hour's ${BUSIEST_THREADS} most-answered threads)`
+    : count;
 }
 
 /** "Also in the feed: 143 introductions, 35 test posts and 40 token mints." */
