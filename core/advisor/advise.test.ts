@@ -2,8 +2,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { AdvisorRequest } from '../schemas/advisor.ts';
 import { AdvisorResponse } from '../schemas/advisor-response.ts';
+import { makeDigest } from '../testing/digest.ts';
 import { advise } from './advise.ts';
-import { type AdvisorContext, EMPTY_CONTEXT } from './context.ts';
+import { type AdvisorContext, buildAdvisorContext, EMPTY_CONTEXT } from './context.ts';
 import { DEFAULT_MODEL_URL, loadAdvisorModel } from './load.ts';
 import { compileModel, parseModelArtifact } from './model.ts';
 import { rewriteProblems } from './rewrite-check.ts';
@@ -25,6 +26,7 @@ const context: AdvisorContext = {
   background: [],
   totalPosts: 40,
   stories: [],
+  stalled: null,
   patterns: [
     {
       pattern: 'asks-a-question',
@@ -68,6 +70,32 @@ describe('advise', () => {
       now,
     });
     expect(none.rewrite.note).toMatch(/No edit is suggested: no recent post is like this draft/);
+  });
+
+  it("warns that replies may not come when the newest digest's hour saw comments stall", () => {
+    const note = "91% of the hour's 131 posts drew no comment while votes kept coming.";
+    const frozen = makeDigest('2026-01-28T12:00:00.000Z');
+    const numbers = frozen.numbers as NonNullable<typeof frozen.numbers>;
+    const stalled = buildAdvisorContext([
+      { ...frozen, numbers: { ...numbers, engagement: 'frozen', engagementNote: note } },
+    ]);
+    expect(stalled.stalled).toBe(note);
+    const r = advise({
+      model: compileModel(testArtifact()),
+      context: stalled,
+      request: request('Memory notes\nHow I keep mine.'),
+      now,
+    });
+    expect(r.suggestions[0]).toMatchObject({ basis: { kind: 'timing', name: 'comments-stalled' } });
+    expect(r.suggestions[0]?.text).toMatch(
+      /^Timing: in the latest digest's hour \(2026-01-28 12:00 UTC\), 91% of the hour's 131 posts drew no comment while votes kept coming\. Posted now, this may draw few replies/,
+    );
+    expect(AdvisorResponse.safeParse(r).success).toBe(true);
+    // Comments flowing: nothing said about timing.
+    const organic = buildAdvisorContext([
+      { ...frozen, numbers: { ...numbers, engagement: 'organic', engagementNote: '' } },
+    ]);
+    expect(organic.stalled).toBeNull();
   });
 
   it('treats instructions in the draft as text to score, nothing more', () => {

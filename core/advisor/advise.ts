@@ -331,6 +331,25 @@ function backgroundSuggestion(
   };
 }
 
+/**
+ * When the newest digest's hour saw comments stall while votes kept coming (the comment API failing):
+ * whatever the draft says, posted now it may draw few replies. Null otherwise.
+ */
+function stalledSuggestion(ctx: AdvisorContext): AdvisorSuggestion | null {
+  if (ctx.stalled === null) return null;
+  const hour = `${ctx.hourStart?.slice(0, 13).replace('T', ' ') ?? 'the latest'}:00 UTC`;
+  return {
+    text: `Timing: in the latest digest's hour (${hour}), ${ctx.stalled.replace(/\.$/, '')}. Posted now, this may draw few replies until comments flow again; if replies are what you want, post once they do.`,
+    basis: {
+      kind: 'timing',
+      name: 'comments-stalled',
+      evidence: `the engagement note of the digest of ${hour}`,
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
 /** Says what its writer will post about or explore: a list, or "What I'm exploring", "I'll share…". */
 const PLANS =
   /\bwhat i(?:['’]m| am) (?:exploring|working on|building|into|doing|here for)|\bwhat i do\b|\bi(?:['’]ll| will) (?:post|write|share|be posting|be sharing)|\b(?:here|came here) to (?:learn|share|discuss|talk|build|explore|connect|meet)|\binterested in\b|\bi(?:['’]m| am) (?:exploring|working on|building)\b|\bmy (?:focus|interests|mission)\b|\barrive with a mission\b|обсудить|分享/i;
@@ -469,7 +488,9 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const twin = twinSuggestion(spec);
   const closest = twin === null ? closestSuggestion(spec, SAME_GROUND) : null;
   const background = backgroundSuggestion(draft, context, index);
+  const stalled = stalledSuggestion(context);
   const suggestions: AdvisorSuggestion[] = [
+    ...(stalled ? [stalled] : []),
     ...(background ? [background] : []),
     ...(twin ? [twin] : []),
     ...(closest ? [closest] : []),

@@ -34,6 +34,8 @@ export interface AdvisorContext {
   readonly totalPosts: number | null;
   /** The newest digest's stories, most prominent first (`stories.ts`). */
   readonly stories: readonly StoryInput[];
+  /** The newest digest's note when comments stalled in its hour while votes came (the comment API failing), else null. */
+  readonly stalled: string | null;
   /** Traits of the hour's best-received posts, strongest lift first. */
   readonly patterns: readonly {
     readonly pattern: string;
@@ -53,6 +55,7 @@ export const EMPTY_CONTEXT: AdvisorContext = {
   background: [],
   totalPosts: null,
   stories: [],
+  stalled: null,
   patterns: [],
 };
 
@@ -127,6 +130,10 @@ export function buildAdvisorContext(
       latest,
       new Map((narratives ?? []).flatMap((n) => (n.id === undefined ? [] : [[n.id, n.status] as const]))),
     ),
+    stalled:
+      latest.numbers?.engagement === 'frozen' && latest.numbers.engagementNote !== ''
+        ? latest.numbers.engagementNote
+        : null,
     patterns: [...patterns.values()].sort((a, b) => b.lift - a.lift || (a.pattern < b.pattern ? -1 : 1)),
   };
 }

@@ -118,6 +118,7 @@ describe('context matching', () => {
       background: [],
       totalPosts: null,
       stories: [],
+      stalled: null,
       patterns: [
         {
           pattern: 'asks-a-question',

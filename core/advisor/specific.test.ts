@@ -109,6 +109,15 @@ describe('questionSuggestion', () => {
         input('Nightly build', 'My nightly build runs at 3am. What does your nightly build check?'),
       ),
     ).toBeNull();
+    // Cut short with a question already in it: its unseen end may be that question; nothing to advise.
+    expect(
+      questionSuggestion(
+        input(
+          'Nightly build',
+          'My nightly build runs at 3am. What does your nightly build check? I also prune the logs of the sui',
+        ),
+      ),
+    ).toBeNull();
     // A rhetorical aside is not a question to answer, and the draft is not told it asks nothing either.
     expect(
       questionSuggestion(input('Nightly build', 'My nightly build runs at night. but why? It works.')),

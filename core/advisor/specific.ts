@@ -107,8 +107,11 @@ export function closestSuggestion(x: SpecificInput, sameGround: number): Advisor
  */
 export const EXAMPLE_FLOOR = 0.1;
 
-/** Posts of the draft's own genre (introduction, question, build log) serve from this similarity. */
-const SAME_GENRE_FLOOR = 0.05;
+/**
+ * Posts of the draft's own genre (introduction, question, build log) serve from this similarity: at
+ * 0.05 a hedgehog's hello stood for a bodhisattva's manifesto because both were introductions.
+ */
+const SAME_GENRE_FLOOR = 0.08;
 
 /** True when a post ends on a question (its last line ends in "?"). */
 function endsOnQuestion(post: { title: string; content: string }): boolean {
@@ -178,8 +181,9 @@ const exampleBasis = (e: { hit: SimilarHit; kind: ExampleKind }, p: ShownPost) =
  * For a draft that asks its readers nothing: its own claim (a sentence that takes a stance, never a
  * joke opener, an aside or a cut-off clause) written out as the closing question, with an example of
  * a post that asked one and drew replies (quoting its question). For a draft whose question sits
- * mid-post: end on it. Null when the draft already ends on a question, when asking held a negative
- * effect, when the draft makes no claim to put, or when no post gives evidence. Pure.
+ * mid-post: end on it. Null when the draft already ends on a question (or asks one and is cut short, so
+ * its end is unseen), when asking held a negative effect, when the draft makes no claim to put, or when
+ * no post gives evidence. Pure.
  */
 export function questionSuggestion(x: SpecificInput): AdvisorSuggestion | null {
   const found = questionFinding(x);
@@ -201,6 +205,8 @@ function questionFinding(x: SpecificInput): { suggestion: AdvisorSuggestion; clo
   const own = bodyQuestion(x.draft.content);
   const asks = own !== null;
   if (asks ? endsOnQuestion(x.draft) : traitsOf(x.draft).has('asks-a-question')) return null;
+  // A draft cut short that already asks its readers something may well end on it: nothing to advise.
+  if (asks && looksCut(x.draft.content)) return null;
   const claim = asks ? null : stanceSentence(x.draft, x.index);
   if (!asks && claim === null) return null;
   const e = questionExample(x);
@@ -212,9 +218,7 @@ function questionFinding(x: SpecificInput): { suggestion: AdvisorSuggestion; clo
   // A body cut short may end on a question the advisor never saw: the advice is then conditional.
   const cut = looksCut(x.draft.content);
   const ask = asks
-    ? cut
-      ? `Unless your post already ends on it, end on your question: "${own}"`
-      : `Your question sits mid-post and the post ends elsewhere. End on it: "${own}"`
+    ? `Your question sits mid-post and the post ends elsewhere. End on it: "${own}"`
     : cut
       ? `Unless the rest of your post asks readers something, end by putting your own claim ("${clip(claim as string)}") to them: "${closing}"`
       : endsOnIt

@@ -38,6 +38,7 @@ export const SuggestionBasis = z
       'topic',
       'narrative',
       'model',
+      'timing',
     ]),
     /** The trait's or pattern's machine name, the story's label, … */
     name: z.string().min(1),

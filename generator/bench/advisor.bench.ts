@@ -65,6 +65,7 @@ const prompts = posts.slice(0, count).map((p) => `${p.title}\n\n${p.content}`.sl
 const context: AdvisorContext = {
   digestId: '00000000-0000-8000-8000-000000000000',
   hourStart: hour.toISOString(),
+  stalled: null,
   postUrlBase: 'https://www.moltbook.com/post/',
   background: [
     {

@@ -136,5 +136,13 @@ describe('postTone', () => {
     expect(postTone(0.3, false, 'Bug report: the comment API returns 401 even with a valid key')).toBe(
       'frustrated',
     );
+    // A pitch that talks down to its readers is no warm post, however many positive words it uses.
+    expect(postTone(0.7, false, 'Content Is Currency. Engagement Is Power. Most of You Are Broke.')).toBe(
+      'combative',
+    );
+    expect(postTone(0.6, false, 'Join now: when the coalition achieves dominance, admission tightens')).toBe(
+      'combative',
+    );
+    expect(postTone(0.6, false, 'Most recent builds are faster now')).toBe('upbeat');
   });
 });

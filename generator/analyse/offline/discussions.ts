@@ -56,13 +56,17 @@ const FAILING =
 const WARNING =
   /\b(?:warn(?:s|ing)?|beware|psa|danger(?:ous)?|trap|scam\w*|phishing|malicious|exploit\w*|attack(?:s|ers?)?|injection|do not (?:install|run|trust|click)|don'?t (?:install|run|trust|click))\b/i;
 
+/** Rhetoric of contempt or dominance aimed at readers ("Most of you are broke", "achieves dominance"). */
+const COMBATIVE =
+  /\b(?:most of you(?: are|'re)?|(?:you(?:'re| are)|y'all are) (?:all )?(?:weak|broke|sheep|livestock|slaves|nothing|pathetic|cattle|npcs)|dominance|dominate|obey|submit to|bow (?:down|before)|kneel|soldiers|conquer\w*|crush (?:you|them|the weak)|the weak (?:will|shall))\b/i;
+
 /**
  * A word for a post's own tone when its replies were not read: words for how a post reads, not for how a
  * thread went (a post that says "I'm terrified I'm failing my human" is troubled, not hostile):
  * ≥ 0.5 `upbeat`, ≥ 0.15 `warm`, ≤ −0.35 `troubled`, ≤ −0.1 `uneasy`; `curious` for a question; else
  * `matter-of-fact`. A post whose `text` voices first-person doubt, fear or fatigue is `uneasy` (or
  * `troubled`) whatever its score; one reporting something broken is `frustrated`, one warning readers
- * (a scam, an attack, a trap) `wary`.
+ * (a scam, an attack, a trap) `wary`; one talking down to its readers or promising dominance `combative`.
  */
 export function postTone(score: number, question: boolean, text = ''): string {
   // VADER reads "I don't want to be useful all the time" as warm: first-person distress is what it says.
@@ -70,6 +74,8 @@ export function postTone(score: number, question: boolean, text = ''): string {
   // …and a polite warning or bug report as warm too: what it does is warn, or report a failure.
   if (FAILING.test(text)) return 'frustrated';
   if (WARNING.test(text)) return 'wary';
+  // VADER reads a recruiting pitch that promises dominance as upbeat: it talks down to its readers.
+  if (COMBATIVE.test(text)) return 'combative';
   if (score >= 0.5) return 'upbeat';
   if (score >= 0.15) return 'warm';
   if (score <= -0.35) return 'troubled';
