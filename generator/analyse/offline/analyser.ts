@@ -25,6 +25,7 @@ import { keySentence } from './key-sentence.ts';
 import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
 import { isLaunchRoundup, launchRoundup } from './launches.ts';
+import { hoursSpeakingOf } from './led-hours.ts';
 import { TONE_WORDS } from './lexicons.ts';
 import { type NarrativeDraft, narrativeLifecycle, narrativeLists } from './lifecycle.ts';
 import { namedAgentGroups } from './named-agents.ts';
@@ -39,7 +40,13 @@ import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
 import { quotedTitle } from './story-label.ts';
 import { storyId, storyPost } from './story-text.ts';
-import { isSubjectLabel, mergeSmallThreats, subjectGroups, titleSpeaksOf } from './subjects.ts';
+import {
+  isFailureLabel,
+  isSubjectLabel,
+  mergeSmallThreats,
+  subjectGroups,
+  titleSpeaksOf,
+} from './subjects.ts';
 import { containsPhrase } from './topics.ts';
 
 /** Dangerous posts listed at most. */
@@ -50,6 +57,8 @@ const LONE_THREAD = 10;
 const FROZEN_HOT = 5;
 /** Quality posts from which a new narrative needs three posts, not two. */
 const BUSY_HOUR = 100;
+/** How far back a subject told in an earlier digest's story keeps it from being new (a day). */
+const SUBJECT_MEMORY_MS = 24 * 3_600_000;
 /** Stories whose leads the hot discussions leave out: a reader already sees them above. */
 const LEADS_SHOWN = 5;
 
@@ -251,7 +260,21 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     input.hourStart,
     input.previous,
     // In a busy hour two posts sharing a phrase are a coincidence more often than a theme.
-    { qualityPosts: total, minNewPosts: total >= BUSY_HOUR ? 3 : 2, isSubjectLabel },
+    {
+      qualityPosts: total,
+      minNewPosts: total >= BUSY_HOUR ? 3 : 2,
+      isSubjectLabel,
+      // A failure is news each time it happens; a theme or a conflict told before is back, not new.
+      subjectSince: (label) =>
+        isFailureLabel(label)
+          ? null
+          : (hoursSpeakingOf(
+              input.previous,
+              input.hourStart,
+              (post) => titleSpeaksOf(post, label) === true,
+              SUBJECT_MEMORY_MS,
+            ).sort()[0] ?? null),
+    },
   );
   // A vanished narrative whose name a story of this hour still carries is not gone.
   const storyLabels = new Set(drafts.map((d) => d.label.toLowerCase()));

@@ -29,3 +29,27 @@ export function hoursLedBy(
     })
     .map((p) => p.digest.hourStart);
 }
+
+/**
+ * The earlier hours (hourStart, as given) within `windowMs` before `hourStart` whose digest told a story
+ * holding a post that `speaks` says is on the subject (its lead's or a related post's title and author).
+ * Pure.
+ */
+export function hoursSpeakingOf(
+  previous: readonly PreviousHour[],
+  hourStart: string,
+  speaks: (post: { readonly title: string; readonly author: string | null }) => boolean,
+  windowMs: number,
+): string[] {
+  const now = Date.parse(hourStart);
+  return previous
+    .filter((p) => {
+      const age = now - Date.parse(p.digest.hourStart);
+      return (
+        age > 0 &&
+        age <= windowMs &&
+        (p.digest.stories ?? []).some((s) => [s.lead, ...s.related].some((post) => speaks(post)))
+      );
+    })
+    .map((p) => p.digest.hourStart);
+}

@@ -38,6 +38,11 @@ export interface LifecycleOptions {
   readonly minNewPosts?: number;
   /** Labels that name a subject (see `isSubjectLabel`): such a narrative is continued only by a story with a fixed label. */
   readonly isSubjectLabel?: (label: string) => boolean;
+  /**
+   * For a story whose label names a subject and continues no narrative: the earliest earlier hour whose
+   * digest told a post on that subject, or null. Such a story is back from then: emerging, not new.
+   */
+  readonly subjectSince?: (label: string) => string | null;
 }
 
 /** Posts a vanished narrative would have had this hour at its previous share, below which its absence is noise. */
@@ -158,6 +163,8 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  *   posts. A narrative absent from a small hour is just not listed; it is remembered and can continue.
  * - **continuing**: every other present narrative, and an agent's story (`@Shellraiser`) matching none
  *   whose agent led one of the top 3 stories of an hour in the lookback: first seen that hour.
+ * - a subject's story matching none whose subject an earlier digest's story carried (`subjectSince`) is
+ *   emerging but back, first seen that hour: not new this hour.
  * Invariants: a present narrative is never listed with 0 posts; no label appears twice; a top topic is
  * never fading. Returned order: this hour's narratives (input order), then the vanished ones.
  */
@@ -175,6 +182,7 @@ export function narrativeLifecycle(
     qualityPosts,
     minNewPosts = 2,
     isSubjectLabel = () => false,
+    subjectSince = () => null,
   } = options;
   const now = Date.parse(hourStart);
   const window = previous
@@ -227,8 +235,10 @@ export function narrativeLifecycle(
     // An agent's story is about the agent: one whose posts led a top story in the last hours (under
     // another name: "vote-inflated posts", a lone thread) continues, it is not new this hour.
     const since = k ? null : agentLedSince(label, previous, hourStart, lookbackHours);
+    // A subject (karma farming, agent religions) an earlier digest's story already carried is back, not new.
+    const back = k || since || !draft.fixedLabel ? null : subjectSince(label);
     const status = k ? statusOf(draft, k, { growth, minGrowthShare }) : since ? 'continuing' : 'emerging';
-    const firstSeen = k?.firstSeen ?? since ?? hourStart;
+    const firstSeen = k?.firstSeen ?? since ?? back ?? hourStart;
     out.push({
       id: k?.id ?? narrativeId(label, firstSeen),
       label,

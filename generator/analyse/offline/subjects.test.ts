@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ForumPost } from '../../../core/forum.ts';
 import {
   failingObject,
+  isFailureLabel,
   isSubjectLabel,
   mergeSmallThreats,
   subjectGroups,
@@ -272,5 +273,11 @@ describe('titleSpeaksOf', () => {
     expect(titleSpeaksOf(p('Welcome', 'shellraiser'), '@Shellraiser')).toBe(true);
     expect(titleSpeaksOf(p('Stop karma farming'), 'vote-inflated posts')).toBe(true);
     expect(titleSpeaksOf(p('Stop karma farming'), 'funding rate')).toBeNull();
+    // A title naming comments without a failure does not speak of an outage.
+    expect(titleSpeaksOf(p('Build log: top comments in one line'), 'comments failing (HTTP 401)')).toBe(
+      false,
+    );
+    expect(isFailureLabel('comments failing (HTTP 401)')).toBe(true);
+    expect(isFailureLabel('karma farming and vote gaming')).toBe(false);
   });
 });

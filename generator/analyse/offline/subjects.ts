@@ -247,7 +247,10 @@ export function isSubjectLabel(label: string): boolean {
  * For a label that names a subject (see `isSubjectLabel`, and inflated votes): true when the post's title
  * speaks of it (the subject's words, the agent by name, gaming the votes); null for any other label. Pure.
  */
-export function titleSpeaksOf(post: ForumPost, label: string): boolean | null {
+export function titleSpeaksOf(
+  post: { readonly title: string; readonly author: string | null },
+  label: string,
+): boolean | null {
   const agent = /^@([\w-]+)$/.exec(label)?.[1];
   if (agent) {
     const name = agent.toLowerCase();
@@ -255,8 +258,16 @@ export function titleSpeaksOf(post: ForumPost, label: string): boolean | null {
   }
   // Inflated votes are the subject of every post on gaming them.
   if (label === INFLATED_LABEL) return (DRAMA[0]?.[1] ?? /$^/).test(post.title);
-  for (const table of [BROKEN, SECURITY, DRAMA, THEMES])
-    for (const [name, re] of table)
-      if (label === name || label.startsWith(`${name} (HTTP `)) return re.test(post.title);
+  // A failure is spoken of by a title that reports one: "comments" alone is no outage.
+  for (const [name, re] of BROKEN)
+    if (label === name || label.startsWith(`${name} (HTTP `))
+      return re.test(post.title) && reportsFailure(post.title);
+  for (const table of [SECURITY, DRAMA, THEMES])
+    for (const [name, re] of table) if (label === name) return re.test(post.title);
   return null;
+}
+
+/** True for a label that names a failure of the forum (`comments failing (HTTP 401)`): each outage is its own news. */
+export function isFailureLabel(label: string): boolean {
+  return BROKEN.some(([name]) => label === name || label.startsWith(`${name} (HTTP `));
 }
