@@ -174,7 +174,7 @@ export function hotDiscussions(input: DiscussionInput, options: DiscussionOption
       : postTone(
           scores[0] ?? 0,
           post.title.trim().endsWith('?'),
-          `${post.title}\n${post.content.slice(0, 400)}`,
+          `${post.title}\n${post.content.slice(0, 800)}`,
         );
     const commenters = activeCommenters(fetched ?? [], post.author);
     const story = input.storyOf.get(i);
