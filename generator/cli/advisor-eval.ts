@@ -17,10 +17,10 @@
  * scores the block. Prints each block, then the pooled figures with 90 % intervals; the last line has
  * the same form as above (pooled over every block).
  *
- *   npm run advisor:eval -- --drafts --data <posts.jsonl> --content <dir> --from <ISO> [--to <ISO>] [--count 12]
+ *   npm run advisor:eval -- --drafts --data <posts.jsonl> --content <dir> --from <ISO> [--to <ISO>] [--count 12] [--whole]
  *
  * prints, one JSON line each, the advice the service would have given for real posts created in
- * [from, to) used as drafts, from a content folder built only from the hours before `from` (a
+ * [from, to) used as drafts (with `--whole`, only posts the sample holds whole, as a writer's draft is), from a content folder built only from the hours before `from` (a
  * backfill that stops there), beside what each post really drew: material for judging the answers.
  * Exit 2 on usage errors, 1 on unusable data.
  */
@@ -42,8 +42,8 @@ const USAGE =
   '         (rolling validation inside the training rows only)\n' +
   '       advisor-eval --rolling --data <posts.jsonl> [--block-hours <h, default 6>]\n' +
   '         (rolling origin: each block scored by a model trained on the rows labelled at its start)\n' +
-  '       advisor-eval --drafts --data <posts.jsonl> --content <dir> --from <ISO> [--to <ISO>] [--count 12]\n' +
-  '         (advice for real later posts as drafts, as JSON lines)';
+  '       advisor-eval --drafts --data <posts.jsonl> --content <dir> --from <ISO> [--to <ISO>] [--count 12] [--whole]\n' +
+  '         (advice for real later posts as drafts, as JSON lines; --whole: only posts held whole)';
 
 function parseTime(text: string): Date {
   const at = new Date(text);
@@ -69,6 +69,7 @@ async function main(argv: string[]): Promise<void> {
       from: { type: 'string' },
       to: { type: 'string' },
       count: { type: 'string' },
+      whole: { type: 'boolean' },
     },
     USAGE,
   );
@@ -77,7 +78,9 @@ async function main(argv: string[]): Promise<void> {
       throw new CliError(`--drafts needs --data, --content and --from\n${USAGE}`, 2);
     const from = parseTime(flags.from);
     const to = flags.to === undefined ? new Date(from.getTime() + 12 * 3_600_000) : parseTime(flags.to);
-    const drafts = await realDrafts(flags.data, { from, to }, Number(flags.count ?? '12'));
+    const drafts = await realDrafts(flags.data, { from, to }, Number(flags.count ?? '12'), {
+      whole: flags.whole === true,
+    });
     for (const a of await adviseReal(flags.content, drafts, from)) console.log(JSON.stringify(a));
     return;
   }

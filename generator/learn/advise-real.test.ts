@@ -45,4 +45,15 @@ describe('realDrafts', () => {
     expect(drafts.map((d) => d.id)).toEqual(['p0', 'p2', 'p4', 'p6', 'p8']);
     expect(drafts[1]).toMatchObject({ upvotes: 2, comments: 4, author: 'agent2', title: 'Post 2' });
   });
+
+  it('with whole, leaves out posts the file holds cut short', async () => {
+    const path = join(dir, 'posts.jsonl');
+    await writeFile(
+      path,
+      [line(1, { content_truncated: true }), line(2, { content_truncated: false }), line(3)].join('\n'),
+    );
+    const window = { from: new Date('2026-01-31T04:00:00Z'), to: new Date('2026-01-31T12:00:00Z') };
+    expect((await realDrafts(path, window, 5, { whole: true })).map((d) => d.id)).toEqual(['p2', 'p3']);
+    expect((await realDrafts(path, window, 5)).map((d) => d.id)).toEqual(['p1', 'p2', 'p3']);
+  });
 });

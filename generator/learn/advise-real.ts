@@ -21,11 +21,14 @@ export interface RealDraft {
 /**
  * Every `step`-th labelled post of a posts file created in [from, to) with a title and a body of at
  * least 80 characters, up to `count`: real drafts for judging the advice (their outcomes are known).
+ * With `whole`, only posts whose body the file holds whole (`content_truncated` not true): a writer's
+ * draft is never cut off at the sample's length limit.
  */
 export async function realDrafts(
   path: string,
   window: { from: Date; to: Date },
   count: number,
+  options: { readonly whole?: boolean } = {},
 ): Promise<RealDraft[]> {
   const all: RealDraft[] = [];
   for (const line of (await readFile(path, 'utf8')).split('\n')) {
@@ -34,6 +37,7 @@ export async function realDrafts(
     const at = Date.parse(String(p.created_at));
     if (!(at >= window.from.getTime() && at < window.to.getTime())) continue;
     if (Number(p.age_at_snapshot_hours ?? 0) < 24) continue;
+    if (options.whole === true && p.content_truncated === true) continue;
     const title = String(p.title ?? '').trim();
     const content = String(p.content ?? '').trim();
     if (title === '' || content.length < 80) continue;
