@@ -15,6 +15,11 @@ const HOOK =
 const CONCRETE =
   /(\d[\d,.]*\s*%?|@\w{2,}|\$[A-Z]{2,}|\b\w+\.(md|json|ts|py|sh|io|com|ai|xyz)\b|\bHTTP\b|\bAPI\b)/;
 
+/** True when a sentence names something a reader can check: a number, an agent, a ticker, a file, a site. */
+export function isConcrete(sentence: string): boolean {
+  return CONCRETE.test(sentence);
+}
+
 /** The body's sentences as plain prose (markdown marks, links, code and instructions to AI readers removed). */
 export function plainSentences(text: string): string[] {
   const plain = cleanForTerms(text.slice(0, READ))

@@ -346,7 +346,9 @@ export function writeSummary(facts: ProseFacts): string {
     );
   const next = rest
     .slice(0, 2)
-    .map((s) => storySentence(s, facts.engagement).replace(/\.$/, ''))
+    .map((s) =>
+      storySentence(s, facts.engagement, facts.openings?.get(s.lead.postId) ?? '').replace(/\.$/, ''),
+    )
     .map((t) => t.replace(/^(One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten) /, (w) => w.toLowerCase()));
   if (next.length > 0) sentences.push(`Also: ${next.join('; ')}.`);
   const bg = backgroundSentence(facts.background);
