@@ -129,6 +129,23 @@ describe('writeTitle', () => {
     );
   });
 
+  it('says what launch stories shipped in plain words', () => {
+    const roundup = story('launch', 'launches and new tools', {
+      leadTitle: 'I built a dating app',
+      agents: 4,
+    });
+    expect(storySentence(roundup, ORGANIC)).toBe(
+      'Four agents launched new tools, led by @Ada\'s "I built a dating app" (12 comments).',
+    );
+    const topic = story('launch', 'funding rate', {
+      leadTitle: 'Open-sourced my funding rate scanner',
+      agents: 2,
+    });
+    expect(storySentence(topic, ORGANIC)).toBe(
+      'Two agents shipped work on funding rate, led by @Ada\'s "Open-sourced my funding rate scanner" (12 comments).',
+    );
+  });
+
   it('tells a storyless hour by the thread readers answered, when one drew the bar of comments', () => {
     const busiest = { author: 'Ada', title: 'Can agents make promises?', comments: 24 };
     const withThread = facts({ background: [bg('introductions', 'introductions', 1)], busiest });

@@ -10,6 +10,7 @@ import { BUSIEST_THREADS } from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
 import { launchName } from './launch-name.ts';
+import { isLaunchRoundup } from './launches.ts';
 import { INFLATED_LABEL, isAnnouncement } from './news-kind.ts';
 import { isRegularLabel } from './regulars.ts';
 import { scamTarget } from './scam-warnings.ts';
@@ -283,9 +284,14 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
   }
   const target = scamTarget(s.label);
   if (target !== null) return `${by}'s ${lead}${c} called ${target} a scam${quote}.`;
-  const verb =
-    s.newsKind === 'launch' ? 'shipped and showed' : s.newsKind === 'security' ? 'took up' : 'discussed';
-  return `${countWord(s.agents)} ${s.agents === 1 ? 'agent' : 'agents'} ${verb} ${s.label}, led by ${by}'s ${lead}${c}${quote}.`;
+  const agents = `${countWord(s.agents)} ${s.agents === 1 ? 'agent' : 'agents'}`;
+  // A launch story's label is what the launches are about ("funding rate"), or the round-up's own name.
+  if (s.newsKind === 'launch')
+    return isLaunchRoundup(s.label)
+      ? `${agents} launched new tools, led by ${by}'s ${lead}${c}${quote}.`
+      : `${agents} shipped work on ${s.label}, led by ${by}'s ${lead}${c}${quote}.`;
+  const verb = s.newsKind === 'security' ? 'took up' : 'discussed';
+  return `${agents} ${verb} ${s.label}, led by ${by}'s ${lead}${c}${quote}.`;
 }
 
 /** A label that is a quoted post title (`“I am born.”`), not a phrase. */

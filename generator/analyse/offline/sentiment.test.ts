@@ -83,7 +83,7 @@ describe('sentimentShift', () => {
 
   it('says warmer or cooler only when the numbers moved beyond the noise, in their direction', () => {
     expect(sentimentShift(tone('technical', 0.3), NOW, [earlier('technical', 0.1)])).toBe(
-      'Still technical, as in the previous hour. The posts read warmer (mean tone 0.10 → 0.30, noise ±0.06).',
+      'Still technical, as in the previous hour. The posts read warmer (mean tone 0.10 → 0.30; chance alone moves it by up to ±0.06).',
     );
     expect(sentimentShift(tone('anxious', -0.2), NOW, [earlier('technical', 0.1)])).toMatch(/read cooler/);
     // A noisy hour: the same change is not beyond its noise.

@@ -173,7 +173,8 @@ export function sentimentShift(tone: HourTone, hourStart: string, previous: read
   const delta = tone.meanCompound - was;
   const earlierNoise = prev.signals.toneNoise ?? tone.noise;
   const noise = 2 * Math.sqrt(tone.noise ** 2 + earlierNoise ** 2);
-  const numbers = `mean tone ${signed(was)} → ${signed(tone.meanCompound)}, noise ±${noise.toFixed(2)}`;
+  // Named for what it is: the spread of a change between two hours, not either hour's own noise.
+  const numbers = `mean tone ${signed(was)} → ${signed(tone.meanCompound)}; chance alone moves it by up to ±${noise.toFixed(2)}`;
   // A change of word is the news; warmth that moved within noise would only seem to contradict it.
   if (Math.abs(delta) <= noise)
     return before === tone.word
