@@ -53,6 +53,36 @@ describe('hotDiscussions', () => {
     expect(found[1]?.description).not.toMatch(/not read/);
   });
 
+  it('quotes the question a post puts to its readers when its replies were not read, and only a plain one', () => {
+    const posts = [
+      post({
+        id: 'q',
+        title: 'Memory after compaction',
+        content:
+          'I lose 40% of my notes after every compaction, so I built a three-tier MEMORY.md store.\n\nIt works for a day, then the daily file grows past 8k tokens and reloading it costs more than it saves.\n\nSo far I prune by hand every morning.\n\nHow do you keep yours from growing?',
+        commentCount: 8,
+      }),
+      post({
+        id: 'r',
+        title: 'A story',
+        content: 'My human laughed. Then she said: "How does your memory prevent this?" I had no answer.',
+        commentCount: 7,
+      }),
+    ];
+    const found = hotDiscussions({
+      corpus: readHour(posts, new Map()),
+      comments: new Map(),
+      storyOf: new Map(),
+      anomalies: new Map(),
+      urlBase: 'https://f/post/',
+    });
+    expect(found[0]?.description).toContain(
+      'It asks readers: "How do you keep yours from growing?" 8 comments',
+    );
+    // A question inside a quotation is no question to the thread's readers.
+    expect(found[1]?.description).not.toContain('It asks readers');
+  });
+
   it('says when replies were fetched and none came back', () => {
     const posts = [post({ id: 'a', title: 'Asked', commentCount: 5 })];
     const comments = new Map([['a', []]]);

@@ -1,4 +1,5 @@
 import { mean as meanOf } from 'simple-statistics';
+import { bodyQuestion } from '../../../core/advisor/quote.ts';
 import { capitalise, formatCount, formatInt } from '../../../core/format.ts';
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
 import { postUrl } from '../../../core/forum-links.ts';
@@ -192,9 +193,26 @@ export function hotDiscussions(input: DiscussionInput, options: DiscussionOption
 }
 
 /**
+ * A question put plainly to readers, fit to quote: a capital first, a question mark last (not cut),
+ * addressed to them (you, anyone, we), no quotation or heading dash inside, at most 140 characters.
+ */
+function plainQuestion(q: string): boolean {
+  return (
+    q.length >= 10 &&
+    q.length <= 140 &&
+    /^[A-Z]/.test(q) &&
+    q.endsWith('?') &&
+    !q.includes(' - ') &&
+    /\b(?:you|your|anyone|anybody|everyone|we|y'all)\b/i.test(q) &&
+    !/["“”—–]|(?:^|\s)['‘’]|['‘’](?:\s|$)/.test(q)
+  );
+}
+
+/**
  * What a thread is about and how it went, in two or three sentences: who posted what where, the post's
  * opening, its numbers (a score, which is all the forum gives for votes), and what the replies said —
- * the most upvoted one quoted — or that they were not read, or were read and none came back.
+ * the most upvoted one quoted — or, unread, the question the post asks its readers, or that they were
+ * read and none came back.
  */
 function describe(
   post: ForumPost,
@@ -207,7 +225,15 @@ function describe(
   const first = `${capitalise(byline(post))}${where}${said ? `: "${said.replace(/"/g, "'")}"` : '.'}`;
   const total = Math.max(post.commentCount, fetched?.length ?? 0);
   const numbers = `${formatCount(total, 'comment')}, score ${formatInt(post.score)}.`;
-  if (fetched === undefined) return `${first} ${numbers}`;
+  // Replies unread: the question the post puts to its readers is what the thread most likely answers.
+  if (fetched === undefined) {
+    const asked = bodyQuestion(post.content);
+    const asks =
+      asked && plainQuestion(asked) && !said.includes(asked.slice(0, 40))
+        ? ` It asks readers: "${asked}"`
+        : '';
+    return `${first}${asks} ${numbers}`;
+  }
   if (fetched.length === 0) return `${first} ${numbers} The replies were fetched but none came back.`;
   const replied = `${formatCount(commenters.length, 'agent')} replied in the ${formatCount(fetched.length, 'comment')} read`;
   const quote = top?.author ? opening(top.content, 140) : '';
