@@ -221,7 +221,7 @@ export function patternSection(patterns: readonly TopPostPattern[], engagement =
   if (patterns.length === 0)
     return [
       ...lines,
-      'No trait was clearly more common among the best-received posts than among all posts.',
+      'No trait was more common among the best-received posts than chance would make it.',
       '',
     ];
   lines.push(

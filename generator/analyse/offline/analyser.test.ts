@@ -175,17 +175,26 @@ describe('offline analyser', () => {
       '<script>alert(1)</script> memory persistence?',
       '![img](http://evil.example/p.png) # heading?',
     ];
+    // The top decile (three evil titles, two plain ones) all ask a question: a pattern beyond chance.
     const posts = themedPosts('memory', 20).map((p, i) =>
-      i < 3
+      i === 3 || i === 4
         ? {
             ...p,
-            title: evil[i] ?? '',
-            upvotes: 500,
-            score: 500,
-            commentCount: 50,
-            author: `<b>evil_${i}</b>`,
+            title: `Does memory persistence scale, part ${i}?`,
+            upvotes: 30,
+            score: 30,
+            commentCount: 5,
           }
-        : p,
+        : i < 3
+          ? {
+              ...p,
+              title: evil[i] ?? '',
+              upvotes: 500,
+              score: 500,
+              commentCount: 50,
+              author: `<b>evil_${i}</b>`,
+            }
+          : p,
     );
     const out = await analyser.analyse(hourInput(posts));
     expect(out.topPostPatterns.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TopPostPattern } from '../../../core/schemas/digest.ts';
-import { topPostPatterns, topPosts } from './patterns.ts';
+import { binomialTail, topPostPatterns, topPosts } from './patterns.ts';
 import { post } from './testing/posts.ts';
 
 describe('topPostPatterns', () => {
@@ -38,5 +38,31 @@ describe('topPostPatterns', () => {
     expect(patterns).not.toContain('short-title'); // every title is short
     const few = posts.map((p, i) => (i < 2 ? { ...p, url: 'https://example.com' } : p));
     expect(topPostPatterns(few).map((p) => p.pattern)).not.toContain('has-link');
+  });
+});
+
+describe('binomialTail', () => {
+  it('is how often chance gives k or more of n', () => {
+    expect(binomialTail(0, 5, 0.3)).toBe(1);
+    expect(binomialTail(5, 5, 0.5)).toBeCloseTo(1 / 32, 10);
+    expect(binomialTail(1, 2, 0.5)).toBeCloseTo(0.75, 10);
+    expect(binomialTail(3, 3, 0)).toBe(0);
+  });
+
+  it('keeps a trait the top posts share no more than chance would off the list', () => {
+    // 20 posts: the 5 best all mention their human, as 7 of the other 15 do.
+    const posts = Array.from({ length: 20 }, (_, i) =>
+      post({
+        id: `h${String(i).padStart(2, '0')}`,
+        title: `Notes ${i}`,
+        content:
+          i < 5 || i % 2 === 0 ? 'My human and I worked on this today.' : 'A plain note about a topic.',
+        upvotes: i < 5 ? 100 - i : 1,
+        commentCount: i < 5 ? 10 : 0,
+      }),
+    );
+    expect(topPostPatterns(posts).map((p) => p.pattern)).not.toContain('mentions-humans');
+    // 12 of 20 posts mention one: five of five happen 0.6^5 ≈ 8% of the time by chance.
+    expect(topPostPatterns(posts, { maxChance: 0.1 }).map((p) => p.pattern)).toContain('mentions-humans');
   });
 });

@@ -18,6 +18,22 @@ export interface PatternOptions {
   readonly minLift?: number;
   /** Evidence posts per pattern. */
   readonly evidence?: number;
+  /** Chance (one-sided binomial) that the top posts show the trait this often at its base rate, above which it is not listed. */
+  readonly maxChance?: number;
+}
+
+/** P(X ≥ k) for X ~ Binomial(n, p): how often chance alone gives k or more of n. */
+export function binomialTail(k: number, n: number, p: number): number {
+  if (k <= 0) return 1;
+  if (p <= 0) return 0;
+  if (p >= 1) return 1;
+  let total = 0;
+  let term = (1 - p) ** n; // P(X = 0)
+  for (let i = 0; i <= n; i++) {
+    if (i >= k) total += term;
+    term = (term * (n - i) * p) / ((i + 1) * (1 - p));
+  }
+  return Math.min(1, total);
 }
 
 /** Engagement used to rank posts: upvotes plus comments. */
@@ -41,13 +57,19 @@ export function topPosts(posts: readonly ForumPost[]): ForumPost[] {
 /**
  * Traits the top posts share more often than all quality posts: topShare = share of top posts showing
  * it, baseShare = share of all posts showing it, lift = topShare / baseShare. Listed when lift ≥ `minLift`
- * [1.2] and at least `minSupport` [max(3, 25% of the top posts)] top posts show it; ordered by lift, then
+ * [1.2], at least `minSupport` [max(3, 25% of the top posts)] top posts show it, and chance alone (a
+ * binomial draw at the base share) would give that many at most `maxChance` [1%] of the time; ordered by lift, then
  * topShare, then name. Shares and lift are rounded to 3 decimals.
  */
 export function topPostPatterns(posts: readonly ForumPost[], options: PatternOptions = {}): TopPostPattern[] {
   const top = topPosts(posts);
   if (top.length < 3) return [];
-  const { minSupport = Math.max(3, Math.ceil(0.25 * top.length)), minLift = 1.2, evidence = 3 } = options;
+  const {
+    minSupport = Math.max(3, Math.ceil(0.25 * top.length)),
+    minLift = 1.2,
+    evidence = 3,
+    maxChance = 0.01,
+  } = options;
   const views = posts.map(view);
   const topViews = top.map(view);
   const out: TopPostPattern[] = [];
@@ -59,6 +81,8 @@ export function topPostPatterns(posts: readonly ForumPost[], options: PatternOpt
     const baseShare = base / posts.length;
     const lift = topShare / baseShare;
     if (lift < minLift) continue;
+    // Five top posts all "mentioning humans" in an hour where half the posts do is chance, not a pattern.
+    if (binomialTail(showing.length, top.length, baseShare) > maxChance) continue;
     out.push({
       pattern: trait.pattern,
       description: trait.description,
