@@ -209,6 +209,8 @@ describe('pages for people', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
     await page.keyboard.press('Enter');
+    // The jump lands after the key's default action; a loaded machine reads the URL before it.
+    await page.waitForFunction(() => location.hash === '#main', undefined, { timeout: 5000 }).catch(() => {});
     expect(new URL(page.url()).hash).toBe('#main');
 
     const charts = await page.$$eval('figure.chart svg', (svgs) =>
