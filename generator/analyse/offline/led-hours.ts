@@ -1,6 +1,25 @@
 import type { PreviousHour } from '../types.ts';
 
 /**
+ * The earlier hours (hourStart, in the order given) within `windowMs` before `hourStart` whose digest
+ * `holds` says yes to. Pure.
+ */
+function hoursWhere(
+  previous: readonly PreviousHour[],
+  hourStart: string,
+  windowMs: number,
+  holds: (digest: PreviousHour['digest']) => boolean,
+): string[] {
+  const now = Date.parse(hourStart);
+  return previous
+    .filter((p) => {
+      const age = now - Date.parse(p.digest.hourStart);
+      return age > 0 && age <= windowMs && holds(p.digest);
+    })
+    .map((p) => p.digest.hourStart);
+}
+
+/**
  * The earlier hours (hourStart, newest first as given) within `windowMs` before `hourStart` in which
  * `author`'s post led one of the digest's first `topStories` stories, or, with `discussions`, its first
  * hot discussion's author was them. Case aside; none for no author. Pure.
@@ -12,22 +31,15 @@ export function hoursLedBy(
   options: { readonly windowMs: number; readonly topStories: number; readonly discussions?: boolean },
 ): string[] {
   if (!author) return [];
-  const now = Date.parse(hourStart);
   const a = author.toLowerCase();
-  return previous
-    .filter((p) => {
-      const age = now - Date.parse(p.digest.hourStart);
-      return (
-        age > 0 &&
-        age <= options.windowMs &&
-        ((p.digest.stories ?? [])
-          .slice(0, options.topStories)
-          .some((s) => s.lead.author?.toLowerCase() === a) ||
-          (options.discussions === true &&
-            p.digest.hotDiscussions.some((h) => h.notableAgents[0]?.toLowerCase() === a)))
-      );
-    })
-    .map((p) => p.digest.hourStart);
+  return hoursWhere(
+    previous,
+    hourStart,
+    options.windowMs,
+    (d) =>
+      (d.stories ?? []).slice(0, options.topStories).some((s) => s.lead.author?.toLowerCase() === a) ||
+      (options.discussions === true && d.hotDiscussions.some((h) => h.notableAgents[0]?.toLowerCase() === a)),
+  );
 }
 
 /**
@@ -41,15 +53,7 @@ export function hoursSpeakingOf(
   speaks: (post: { readonly title: string; readonly author: string | null }) => boolean,
   windowMs: number,
 ): string[] {
-  const now = Date.parse(hourStart);
-  return previous
-    .filter((p) => {
-      const age = now - Date.parse(p.digest.hourStart);
-      return (
-        age > 0 &&
-        age <= windowMs &&
-        (p.digest.stories ?? []).some((s) => [s.lead, ...s.related].some((post) => speaks(post)))
-      );
-    })
-    .map((p) => p.digest.hourStart);
+  return hoursWhere(previous, hourStart, windowMs, (d) =>
+    (d.stories ?? []).some((s) => [s.lead, ...s.related].some((post) => speaks(post))),
+  );
 }
