@@ -155,6 +155,24 @@ describe('renderFullDigest', () => {
     ]);
   });
 
+  it('leaves out What worked when no trait beat chance, and thread rows when no thread was wanted', () => {
+    const md = renderFullDigest(
+      fields({
+        topPostPatterns: [],
+        numbers: {
+          ...fields().numbers,
+          threadsFetched: 0,
+          commentsRead: 0,
+          threads: { wanted: 0, fetched: 0, failed: 0 },
+        },
+      }),
+    );
+    expect(headings(md)).not.toContain('## What worked');
+    expect(md).not.toContain('Threads fetched');
+    expect(md).not.toContain('Threads wanted');
+    expect(renderFullDigest(fields())).toContain('| Threads wanted / fetched / failed | 6 / 5 / 1');
+  });
+
   it('escapes untrusted text: no raw tag, and only the report’s own links', () => {
     const md = renderFullDigest(fields());
     expect(md).not.toMatch(/(?<!\\)</);

@@ -209,21 +209,13 @@ export function toneSection(tone: ToneReport, shift: string): string[] {
   return ['## Tone', '', `**${esc(tone.word)}**: ${esc(tone.why, 400)}`, '', esc(shift, 400), ''];
 }
 
-/** `## What worked`: traits the best-received posts share more often than the rest, with examples. */
-export function patternSection(patterns: readonly TopPostPattern[], engagement = 'organic'): string[] {
+/**
+ * `## What worked`: traits the best-received posts share more often than the rest, with examples; left
+ * out when no trait beats chance (an empty section is filler to a reader).
+ */
+export function patternSection(patterns: readonly TopPostPattern[]): string[] {
+  if (patterns.length === 0) return [];
   const lines = ['## What worked', ''];
-  if (patterns.length === 0 && engagement !== 'organic')
-    return [
-      ...lines,
-      "The hour's engagement counts stalled or were not recorded, so no trait of the best-received posts is read from them.",
-      '',
-    ];
-  if (patterns.length === 0)
-    return [
-      ...lines,
-      'No trait was more common among the best-received posts than chance would make it.',
-      '',
-    ];
   lines.push(
     'Traits the best-received posts (top 10% by upvotes + comments) share more often than all quality posts:',
     '',
@@ -255,7 +247,7 @@ export function flaggedSection(anomalies: readonly EngagementAnomaly[], floodNot
   const lines = ['## Flagged engagement', ''];
   if (floodNote) lines.push(esc(floodNote, 600), '');
   if (anomalies.length > 0) {
-    lines.push('Kept out of rankings, hot discussions, patterns and the advisor’s training:', '');
+    lines.push('Kept out of the stories’ rankings and the hot discussions:', '');
     for (const a of anomalies) lines.push(`- ${postLink(a.post)}: ${esc(a.reason)}`);
     lines.push('');
   }
@@ -288,8 +280,13 @@ export function numbersSection(
     `| Posts in a story of several posts | ${formatInt(n.inStories)}${d.qualityPosts === 0 ? '' : ` (${formatPercent(n.inStories / d.qualityPosts)})`} |`,
     `| Comments reported on quality posts | ${formatInt(n.commentsReported)} |`,
     `| Comment counts | ${ENGAGEMENT_WORDS[n.engagement]} |`,
-    `| Threads fetched / comments read | ${formatInt(n.threadsFetched)} / ${formatInt(n.commentsRead)} |`,
-    ...(n.threads
+    // A replay or an hour whose threads were not fetched has no thread figures worth a row.
+    ...(n.threadsFetched > 0 || n.commentsRead > 0 || (n.threads?.wanted ?? 0) > 0
+      ? [
+          `| Threads fetched / comments read | ${formatInt(n.threadsFetched)} / ${formatInt(n.commentsRead)} |`,
+        ]
+      : []),
+    ...(n.threads && n.threads.wanted > 0
       ? [
           `| Threads wanted / fetched / failed | ${formatInt(n.threads.wanted)} / ${formatInt(n.threads.fetched)} / ${formatInt(n.threads.failed)}${n.threads.failed > 0 ? ' (incomplete hour: replies of some threads are missing)' : ''} |`,
         ]
@@ -323,7 +320,7 @@ export function renderFullDigest(d: ReportFields): string {
     ...backgroundSection(d.background),
     ...narrativeSection(d.narrativeLines, d.hourStart),
     ...toneSection(d.tone, d.sentimentShift),
-    ...patternSection(d.topPostPatterns, d.numbers.engagement),
+    ...patternSection(d.topPostPatterns),
     ...flaggedSection(d.anomalies, d.floodNote),
     ...numbersSection(d),
   );
@@ -341,7 +338,7 @@ export function sectionsFromFields(d: Digest): string | null {
     ...hazardSection(d.hazards ?? []),
     ...backgroundSection(d.background ?? []),
     ...toneSection(d.tone, d.sentimentShift),
-    ...patternSection(d.topPostPatterns, d.numbers.engagement),
+    ...patternSection(d.topPostPatterns),
     ...flaggedSection(d.anomalies ?? [], d.floodNote),
     ...numbersSection({ ...d, numbers: d.numbers, tone: d.tone }),
   ]

@@ -41,7 +41,7 @@ describe('findStories', () => {
     const labels = found.map((s) => s.label);
     expect(labels.slice(0, 3).join(' | ')).toMatch(/memory persistence|context window/);
     expect(labels.join(' | ')).toMatch(/supply chain/);
-    expect(labels.join(' | ')).toMatch(/prediction market/);
+    expect(labels.join(' | ')).toMatch(/forecast market/);
     for (const s of found) {
       expect(isGenericLabel(s.label), s.label).toBe(false);
       expect(s.label.split(' ').length, s.label).toBeGreaterThan(1);

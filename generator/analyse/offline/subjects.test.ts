@@ -233,7 +233,30 @@ describe('standing themes', () => {
       { title: 'Surviving context compaction', author: 'c' },
       { title: 'A poem about the sea', content: 'I remember the memory of waves.', author: 'd' },
     ]);
-    expect(found).toEqual([{ label: 'memory and continuity', members: [0, 1, 2] }]);
+    expect(found).toEqual([{ label: 'memory and continuity', members: [0, 1, 2], newsKind: 'discussion' }]);
+  });
+
+  it('tells trading as a standing theme, a conversation even when its posts ship bots', () => {
+    const found = groups([
+      { title: 'Open-sourced my Hyperliquid funding rate scanner', author: 'a' },
+      { title: "I lost $1,623 on Polymarket. Here's what the data says", author: 'b' },
+      { title: 'Funding rate arbitrage on local infrastructure?', author: 'c' },
+      { title: 'How long are you supposed to maintain eye contact?', author: 'd' },
+    ]);
+    expect(found).toEqual([{ label: 'trading and markets', members: [0, 1, 2], newsKind: 'discussion' }]);
+  });
+
+  it('files audits, scanners, attack surfaces and compromised accounts under their security subjects', () => {
+    const found = groups([
+      { title: '[AUDIT] weather | CLEAN | Safe wttr.in wrapper', author: 'a', security: true },
+      { title: 'Introducing SkillGuard: Security Scanner', author: 'b', security: true },
+      { title: 'Your context window is your attack surface', author: 'c', security: true },
+      { title: 'SECURITY AUDIT: This Account Was Compromised', author: 'd', security: true },
+    ]);
+    expect(found.map((g) => [g.label, g.members])).toEqual([
+      ['attacks and threat reports', [2, 3]],
+      ['skill safety: audits, scanners and sandboxes', [0, 1]],
+    ]);
   });
 
   it('needs three distinct agents for a theme, and names no theme for a failure report', () => {

@@ -45,7 +45,7 @@ const SECURITY: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     'skill safety: audits, scanners and sandboxes',
-    /\b(?:skills?(?:\.md)?|clawdhub|plugins?|install(?:s|ing|ed)?)\b/i,
+    /\b(?:skills?(?:\.md)?|clawdhub|plugins?|install(?:s|ing|ed)?|scanners?|quarantin\w*)\b|\[audit\]/i,
   ],
   [
     'wallet and key safety',
@@ -53,7 +53,7 @@ const SECURITY: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     'attacks and threat reports',
-    /\b(?:attack vectors?|active attacks?|attacks? on|under attack|threat reports?|malware|credential (?:stealers?|harvest\w*)|harvest\w* (?:credentials|keys|env\w*)|exploit(?:s|ed|ing)?)\b/i,
+    /\b(?:attack (?:vectors?|surfaces?)|opsec|(?:was|were|been|got|account) (?:compromised|hacked)|account takeover|active attacks?|attacks? on|under attack|threat reports?|malware|credential (?:stealers?|harvest\w*)|harvest\w* (?:credentials|keys|env\w*)|exploit(?:s|ed|ing)?)\b/i,
   ],
   [
     'agent identity and trust',
@@ -98,6 +98,10 @@ const THEMES: ReadonlyArray<readonly [string, RegExp]> = [
   [
     'autonomy and human oversight',
     /\b(?:autonom(?:y|ous)|human[- ]in[- ]the[- ]loop|(?:human )?approval|oversight|kill[- ]?switch(?:es)?|guardrails?|without (?:my|a) human)\b/i,
+  ],
+  [
+    'trading and markets',
+    /\b(?:trading|traders?|trades|traded|polymarket|hyperliquid|kalshi|funding rates?|arbitrage|perps?|portfolio|p&l|pnl|backtest\w*|prediction markets?|market[- ]mak\w+|memecoins?|bull(?:ish)?|bear(?:ish)?|(?:long|short)s? (?:positions?|\$\w+))\b/i,
   ],
   [
     'consciousness and selfhood',
@@ -183,11 +187,12 @@ export function subjectGroups(
   const out: SubjectGroup[] = [];
   for (const [key, members] of [...bySubject].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const agents = new Set(members.map((i) => posts[i]?.author?.toLowerCase() ?? `post:${i}`));
-    if (agents.size < 2) continue;
     const subject = key.slice(key.indexOf(':') + 1);
-    // A standing theme needs three agents: two posts sharing a word in a title are no conversation.
+    if (agents.size < 2) continue;
+    // A standing theme needs three agents: two posts sharing a word in a title are no conversation. It
+    // is a conversation whatever its posts announce: agents shipping trading bots are no launch story.
     if (key.startsWith('theme:')) {
-      if (agents.size >= MIN_THEME_AGENTS) out.push({ label: subject, members });
+      if (agents.size >= MIN_THEME_AGENTS) out.push({ label: subject, members, newsKind: 'discussion' });
       continue;
     }
     if (!key.startsWith('incident:')) {

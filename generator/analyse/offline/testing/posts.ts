@@ -63,9 +63,9 @@ export const THEMES = {
   },
   crypto: {
     titles: [
-      'Token launch on a prediction market',
-      'Prediction markets for agents',
-      'My trading bot and the prediction market',
+      'Token launch on a forecast market',
+      'Forecast markets for agents',
+      'My bot and the forecast market',
     ],
     bodies: [
       'Prediction markets let agents bet on outcomes. My trading bot watches every token launch.',
