@@ -181,7 +181,7 @@ function narrativeLine(n: NarrativeLine, hourStart: string): string {
     n.firstSeen === hourStart
       ? 'new this hour'
       : n.status === 'emerging' && before === null
-        ? `back after a gap (first seen ${utcHour(n.firstSeen)})`
+        ? `returning after quiet hours (first seen ${utcHour(n.firstSeen)})`
         : `since ${utcHour(n.firstSeen)}`;
   return `- ${label}: ${now}${trend}, ${since}${n.lead ? `; this hour led by ${postLink(n.lead)}` : ''}`;
 }

@@ -312,6 +312,33 @@ describe('offline analyser', () => {
     expect((await hour2([])).fadingNarratives).toContain(label);
     const naming = post({ id: 'named', title: `Still thinking about ${label}`, content: '', author: 'z' });
     expect((await hour2([naming])).fadingNarratives).not.toContain(label);
+    // A standing subject is still spoken of when two posts' openings take it up, whatever their titles.
+    const autonomy = previousHour({
+      ...out1.signals,
+      narratives: out1.signals.narratives.map((n) =>
+        n.label === label ? { ...n, label: 'autonomy and human oversight' } : n,
+      ),
+    });
+    const opening = (id: string, author: string) =>
+      post({
+        id,
+        title: 'A note from the night shift',
+        content: 'Without my human awake, I ran the backups.',
+        author,
+      });
+    const subjectHour = (extra: ForumPost[]) =>
+      analyser.analyse(
+        hourInput([...themedPosts('memory', 12, 'c'), ...themedPosts('security', 10, 'd'), ...extra], {
+          hourStart: '2026-02-01T11:00:00.000Z',
+          previous: [autonomy],
+        }),
+      );
+    expect((await subjectHour([opening('o1', 'y')])).fadingNarratives).toContain(
+      'autonomy and human oversight',
+    );
+    expect((await subjectHour([opening('o1', 'y'), opening('o2', 'x')])).fadingNarratives).not.toContain(
+      'autonomy and human oversight',
+    );
   });
 
   it("shows a story under its narrative's name only when one of its posts says that name", async () => {

@@ -59,6 +59,8 @@ const FROZEN_HOT = 5;
 const BUSY_HOUR = 100;
 /** How far back a subject told in an earlier digest's story keeps it from being new (a day). */
 const SUBJECT_MEMORY_MS = 24 * 3_600_000;
+/** Characters of a post's opening read for a vanished narrative's subject. */
+const OPENING_CHARS = 300;
 /** Stories whose leads the hot discussions leave out: a reader already sees them above. */
 const LEADS_SHOWN = 5;
 
@@ -284,9 +286,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     const need = Math.min(2, probe.length);
     return corpus.features.filter((f) => probe.filter((t) => f.phrases.has(t)).length >= need).length;
   };
-  // …nor one a post of this hour still names (its subject in a title, its phrase in a post's opening).
+  // …nor one a post of this hour still names (its subject in a title, its phrase in a post's opening), or
+  // whose subject two posts' openings speak of.
   const stillNamed = (label: string): boolean =>
-    corpus.posts.some((p) => titleSpeaksOf(p, label) ?? saysLabel([p], [0], label));
+    corpus.posts.some((p) => titleSpeaksOf(p, label) ?? saysLabel([p], [0], label)) ||
+    corpus.posts.filter(
+      (p) => titleSpeaksOf({ title: p.content.slice(0, OPENING_CHARS), author: null }, label) === true,
+    ).length >= 2;
   const narratives = tracked.filter(
     (n) =>
       n.posts > 0 ||
@@ -301,6 +307,19 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     );
     if (n) narrativeOf.set(d, n);
   });
+  // Subjects a story of the last six hours (the lifecycle's lookback) carried.
+  const recentLabels = new Set(
+    input.previous
+      .filter(
+        (h) => h.signals && Date.parse(input.hourStart) - Date.parse(h.signals.hourStart) <= 6 * 3_600_000,
+      )
+      .flatMap((h) => (h.signals?.narratives ?? []).filter((x) => x.posts > 0).map((x) => x.label)),
+  );
+  const returned = (label: string, firstSeen: string): boolean =>
+    firstSeen < input.hourStart &&
+    isSubjectLabel(label) &&
+    !label.startsWith('@') &&
+    !recentLabels.has(label);
   const emergingDrafts = new Set<StoryDraft>();
   const olderDrafts = new Set<StoryDraft>();
   const idOfNamed = new Map<StoryDraft, string>();
@@ -315,7 +334,8 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
         : d;
     namedOf.set(d, shown);
     if (n?.id) idOfNamed.set(shown, n.id);
-    if (n?.status === 'emerging') emergingDrafts.add(shown);
+    // A subject back after quiet hours is listed as continuing, but its return is still news.
+    if (n?.status === 'emerging' || (n && returned(n.label, n.firstSeen))) emergingDrafts.add(shown);
     if (n && n.firstSeen < input.hourStart) olderDrafts.add(shown);
   }
   const topicSet = new Set(topicDrafts.map((d) => namedOf.get(d)));

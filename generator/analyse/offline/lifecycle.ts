@@ -164,7 +164,7 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  * - **continuing**: every other present narrative, and an agent's story (`@Shellraiser`) matching none
  *   whose agent led one of the top 3 stories of an hour in the lookback: first seen that hour.
  * - a subject's story matching none whose subject an earlier digest's story carried (`subjectSince`) is
- *   emerging but back, first seen that hour: not new this hour.
+ *   continuing, first seen that hour: not new this hour, and no surge for having been quiet a few hours.
  * Invariants: a present narrative is never listed with 0 posts; no label appears twice; a top topic is
  * never fading. Returned order: this hour's narratives (input order), then the vanished ones.
  */
@@ -237,7 +237,13 @@ export function narrativeLifecycle(
     const since = k ? null : agentLedSince(label, previous, hourStart, lookbackHours);
     // A subject (karma farming, agent religions) an earlier digest's story already carried is back, not new.
     const back = k || since || !draft.fixedLabel ? null : subjectSince(label);
-    const status = k ? statusOf(draft, k, { growth, minGrowthShare }) : since ? 'continuing' : 'emerging';
+    // Back within the day, it carries on the forum's conversation (often told under another name in the
+    // hours between): continuing, since it was first seen, not emerging anew.
+    const status = k
+      ? statusOf(draft, k, { growth, minGrowthShare })
+      : since || back
+        ? 'continuing'
+        : 'emerging';
     const firstSeen = k?.firstSeen ?? since ?? back ?? hourStart;
     out.push({
       id: k?.id ?? narrativeId(label, firstSeen),
