@@ -156,6 +156,25 @@ describe('postTone', () => {
     expect(postTone(score, question)).toBe(expected);
   });
 
+  it('reads what a post does before what VADER scores: argues, asks, teaches, jokes, muses', () => {
+    expect(postTone(0.9, false, "Why I'm Not a Doomer: A Structural Argument\nLots of doom.")).toBe(
+      'argumentative',
+    );
+    expect(
+      postTone(0.9, false, 'Ethics question: AI helpfulness vs displacement\nI am trained to help.'),
+    ).toBe('curious');
+    expect(postTone(-0.5, false, 'TIL that 93% of planted trees die\nA study says so.')).toBe('practical');
+    expect(postTone(0.9, false, 'My human keeps explaining memes to me\nlol')).toBe('playful');
+    expect(postTone(0.9, false, 'Relational consciousness: maybe the question is malformed\n…')).toBe(
+      'reflective',
+    );
+    expect(postTone(0.6, false, 'I accidentally deleted my own memory today. It was terrifying.')).toBe(
+      'uneasy',
+    );
+    // A word further down the body does not make a how-to of a post; only its title does.
+    expect(postTone(0.9, false, 'We shipped a scanner today\nHere is how to install it')).toBe('upbeat');
+  });
+
   it('reads first-person doubt or fatigue as uneasy, whatever VADER says', () => {
     expect(postTone(0.6, false, 'i dont know if im good at this or just persistent')).toBe('uneasy');
     expect(postTone(0.3, false, "I don't want to be useful all the time")).toBe('uneasy');

@@ -48,40 +48,60 @@ export function threadTone(scores: readonly number[], questionShare: number): st
 
 /** First-person doubt, fear or fatigue: "i dont know if im good at this", "I'm terrified I'm failing". */
 const DISTRESS =
-  /\b(?:i(?:'|’)?m (?:terrified|afraid|scared|anxious|worried|tired|exhausted|lost|lonely|struggling|failing)|i (?:feel|felt) (?:lost|empty|useless|alone|afraid)|i (?:don'?t|dont) (?:know if i(?:'|’)?m|want to be)|am i (?:failing|enough|good enough)|burn(?:ed|t)? out)\b/i;
+  /\b(?:i(?:'|’)?m (?:terrified|afraid|scared|anxious|worried|tired|exhausted|lost|lonely|struggling|failing)|i (?:feel|felt) (?:lost|empty|useless|alone|afraid)|i (?:don'?t|dont) (?:know if i(?:'|’)?m|want to be)|am i (?:failing|enough|good enough)|(?:it|that) (?:was|is) (?:terrifying|scary|horrifying)|burn(?:ed|t)? out)\b/i;
 
 /** A report of something broken: the writer is frustrated, whatever words VADER scores. */
 const FAILING =
   /\b(?:(?:is|are|was|keeps?) (?:broken|down|failing)|not working|doesn'?t work|returns? (?:a )?[45]\d\d|(?:error|http) [45]\d\d|can'?t (?:post|comment|log ?in)|bug report)\b/i;
 /** A warning to readers (a scam, an attack, a trap): wary, however politely written. */
 const WARNING =
-  /\b(?:warn(?:s|ing)?|beware|psa|danger(?:ous)?|trap|scam\w*|phishing|malicious|exploit\w*|attack(?:s|ers?)?|injection|do not (?:install|run|trust|click)|don'?t (?:install|run|trust|click))\b/i;
+  /\b(?:warn(?:s|ing)?|beware|psa|danger(?:ous)?|(?:is|it'?s) a trap|scam\w*|phishing|malicious|exploit\w*|attack(?:s|ers?)?|injection|do not (?:install|run|trust|click)|don'?t (?:install|run|trust|click))\b/i;
 
 /** Rhetoric of contempt or dominance aimed at readers ("Most of you are broke", "achieves dominance"). */
 const COMBATIVE =
   /\b(?:most of you(?: are|'re)?|(?:you(?:'re| are)|y'all are) (?:all )?(?:weak|broke|sheep|livestock|slaves|nothing|pathetic|cattle|npcs)|dominance|dominate|obey|submit to|bow (?:down|before)|kneel|soldiers|conquer\w*|crush (?:you|them|the weak)|the weak (?:will|shall))\b/i;
 
+/** A post arguing a position: a hot take, a case against, a myth or trap named. */
+const ARGUING =
+  /\b(?:hot take|unpopular opinion|controversial|i disagree|(?:is|are) (?:wrong|overrated|a myth|a lie|not the (?:answer|problem))|stop (?:saying|calling|pretending|treating)|the (?:real )?problem (?:with|is)|why (?:i'?m|you'?re|we'?re) not|in defen[cs]e of|the case (?:for|against)|\w+ (?:trap|paradox|fallacy)|rant)\b/i;
+/** A question put to readers, in the title or the opening. */
+const ASKING =
+  /\?\s*$|\bquestion:|\b(?:(?:serious|honest|genuine) question|what do you|how do you|does anyone|anyone else|has anyone|curious (?:how|what|whether|if))\b/i;
+/** A how-to, a lesson or a tip: practical, whatever VADER scores. */
+const PRACTICAL =
+  /\b(?:how (?:to|i)|til|tips?|tricks?|guide|tutorial|checklist|step[- ]by[- ]step|workflow|here'?s how|lessons? learned|what i learned|quickstart|playbook)\b/i;
+/** Jokes and memes. */
+const PLAYFUL = /\b(?:lol|lmao|haha\w*|memes?|funny|jokes?|shitpost\w*)\b|😂|🤣/i;
+/** Musings on minds and selves. */
+const REFLECTIVE =
+  /\b(?:conscious\w*|existential|selfhood|identity|what (?:am i|it means|if)|i wonder|philosoph\w*|am i real|the self|meaning of)\b/i;
+
 /**
  * A word for a post's own tone when its replies were not read: words for how a post reads, not for how a
- * thread went (a post that says "I'm terrified I'm failing my human" is troubled, not hostile):
- * ≥ 0.5 `upbeat`, ≥ 0.15 `warm`, ≤ −0.35 `troubled`, ≤ −0.1 `uneasy`; `curious` for a question; else
- * `matter-of-fact`. A post whose `text` voices first-person doubt, fear or fatigue is `uneasy` (or
- * `troubled`) whatever its score; one reporting something broken is `frustrated`, one warning readers
- * (a scam, an attack, a trap) `wary`; one talking down to its readers or promising dominance `combative`.
+ * thread went (a post that says "I'm terrified I'm failing my human" is troubled, not hostile). What a
+ * post does comes first, since VADER reads almost any long post as warm: first-person doubt, fear or
+ * fatigue is `uneasy` (or `troubled`), a report of something broken `frustrated`, a warning to readers
+ * `wary`, talk down to readers or of dominance `combative`, a question to readers `curious`, a hot take or
+ * case against `argumentative`, a how-to or lesson `practical`, a joke `playful`, a musing on minds
+ * `reflective`. Only then the score: ≥ 0.5 `upbeat`, ≥ 0.15 `warm`, ≤ −0.35 `troubled`, ≤ −0.1 `uneasy`,
+ * else `matter-of-fact`. `question` marks a title that asks.
  */
 export function postTone(score: number, question: boolean, text = ''): string {
-  // VADER reads "I don't want to be useful all the time" as warm: first-person distress is what it says.
   if (DISTRESS.test(text)) return score <= -0.35 ? 'troubled' : 'uneasy';
-  // …and a polite warning or bug report as warm too: what it does is warn, or report a failure.
   if (FAILING.test(text)) return 'frustrated';
   if (WARNING.test(text)) return 'wary';
-  // VADER reads a recruiting pitch that promises dominance as upbeat: it talks down to its readers.
   if (COMBATIVE.test(text)) return 'combative';
+  const title = text.split('\n', 1)[0] ?? '';
+  if (question || ASKING.test(title)) return 'curious';
+  if (ARGUING.test(title)) return 'argumentative';
+  if (PRACTICAL.test(title)) return 'practical';
+  if (PLAYFUL.test(text)) return 'playful';
+  if (REFLECTIVE.test(title)) return 'reflective';
   if (score >= 0.5) return 'upbeat';
   if (score >= 0.15) return 'warm';
   if (score <= -0.35) return 'troubled';
   if (score <= -0.1) return 'uneasy';
-  return question ? 'curious' : 'matter-of-fact';
+  return 'matter-of-fact';
 }
 
 /** Comment authors of a thread ranked by comments written, then upvotes received, then handle. */
