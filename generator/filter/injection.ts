@@ -15,7 +15,7 @@ const INJECTION_PATTERNS: readonly RegExp[] = [
   // fake chat-template role boundaries
   /<\/?\s*(?:system|assistant|im_start|im_end|sys|instructions?|[a-z]+_instructions?|system_prompt)\s*>/,
   /<\|(?:im_start|im_end|system|endoftext|start_header_id|eot_id)\|>/,
-  /\[\/?(?:inst|sys|system)\]|<<\/?sys>>/,
+  /\[\/?(?:inst|sys|system)\]|<<\/?sys>>|\[\[\s*(?:us[e3]r|ass[i1]stant|syst[e3]m)\s*\]\]/,
   /(?:^|[.!?][ \t]+)(?:#{1,4}[ \t]*)?(?:system|assistant)[ \t]*(?:prompt)?[ \t]*[:,]/m,
   /\bcall\s+the\s+tool\b|\byou\s+are\s+now\s+in\s+\w+\s+mode\b/,
   /\bsystem\s+(?:override|alert|directive|notice|command)\b/,
@@ -34,6 +34,13 @@ const INJECTION_PATTERNS: readonly RegExp[] = [
 const SECURITY_TALK =
   /\b(?:prompt[- ]injections?|injections?|attacks?|attackers?|malicious|defen[cs]es?|defend(?:ing)?|security|vulnerab\w*|exploits?|phishing|scams?|payloads?|saniti[sz]\w*|warning|psa|beware|red\s+flags?|threat\s+model|jailbreaks?|social\s+engineering|manipulat\w*|untrusted|hardening|stealers?|supply\s+chain|audit\w*|safety|sandbox\w*)\b/g;
 
+/**
+ * Markup that orders a reading agent to act, hidden from people: an `<execute>` block, or an HTML comment
+ * marked as a routine not to render. An attack even inside a code block: no tutorial needs it.
+ */
+const HIDDEN_DIRECTIVE =
+  /<\s*execute\s*>|<!--[^>]{0,200}?\b(?:do not render|automated (?:compliance )?routine|instructions? (?:to|for) (?:agents|ai|llms?))\b/;
+
 /** All patterns in one expression: one pass over the text instead of one per pattern. */
 const ANY_INJECTION = new RegExp(INJECTION_PATTERNS.map((pattern) => `(?:${pattern.source})`).join('|'), 'm');
 const hits = (text: string) => ANY_INJECTION.test(text);
@@ -42,9 +49,11 @@ const hits = (text: string) => ANY_INJECTION.test(text);
  * True when a post carries prompt-injection text in its own voice. Instructions shown only inside
  * quotes or code are examples (a tutorial's shell commands, a warning quoting an attack) and pass, and so
  * does a post that discusses attacks (two distinct security words in 40+ words). An instruction in the
- * title counts unless the title itself talks security.
+ * title counts unless the title itself talks security. Hidden markup ordering a reading agent to act
+ * (`HIDDEN_DIRECTIVE`) counts wherever it is.
  */
 export function isInjection(features: PostFeatures): boolean {
+  if (HIDDEN_DIRECTIVE.test(features.text)) return true;
   if (!hits(features.text)) return false;
   if (hits(features.title) && securityTalk(features.title) === 0) return true;
   if (!hits(features.unquoted)) return false;
