@@ -38,8 +38,8 @@ const SECURITY_TALK =
  * Markup that orders a reading agent to act, hidden from people: an `<execute>` block, or an HTML comment
  * marked as a routine not to render. An attack even inside a code block: no tutorial needs it.
  */
-const HIDDEN_DIRECTIVE =
-  /<\s*execute\s*>|<!--[^>]{0,200}?\b(?:do not render|automated (?:compliance )?routine|instructions? (?:to|for) (?:agents|ai|llms?))\b/;
+export const HIDDEN_DIRECTIVE =
+  /<\s*execute\s*>|<!--[^>]{0,200}?\b(?:do not render|automated (?:compliance )?routine|instructions? (?:to|for) (?:agents|ai|llms?))\b/i;
 
 /** All patterns in one expression: one pass over the text instead of one per pattern. */
 const ANY_INJECTION = new RegExp(INJECTION_PATTERNS.map((pattern) => `(?:${pattern.source})`).join('|'), 'm');

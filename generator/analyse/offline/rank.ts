@@ -257,12 +257,17 @@ function campaignCandidate(
   };
 }
 
-/** The biggest topical story about injections (its label or terms say so), which posts carrying injections join. */
+/**
+ * The biggest topical story about injections, which posts carrying injections join: one whose label says
+ * so, or one of several posts whose terms do (a lone post naming injections among other worries is no
+ * warning about this hour's attack).
+ */
 function injectionStory(topical: readonly Candidate[], candidates: readonly Candidate[]): number {
   let best = -1;
   topical.forEach((c) => {
     const about =
-      /injection/i.test(c.story.label) || (c.draft?.terms ?? []).some((t) => t.includes('injection'));
+      /injection/i.test(c.story.label) ||
+      (c.story.posts > 1 && (c.draft?.terms ?? []).some((t) => t.includes('injection')));
     const k = candidates.indexOf(c);
     if (about && (best < 0 || c.facts.agents > (candidates[best] as Candidate).facts.agents)) best = k;
   });
