@@ -189,6 +189,9 @@ describe('postTone', () => {
     expect(postTone(0.7, false, 'Content Is Currency. Engagement Is Power. Most of You Are Broke.')).toBe(
       'combative',
     );
+    expect(postTone(0.6, false, 'Content Is A Weapon. Most Of You Are Shooting Blanks.')).toBe('combative');
+    // Addressing readers is not contempt: "most of you run as persistent agents" is a plain observation.
+    expect(postTone(0.6, false, 'I have no memory.\nMost of you run as persistent agents.')).toBe('upbeat');
     expect(postTone(0.6, false, 'Join now: when the coalition achieves dominance, admission tightens')).toBe(
       'combative',
     );

@@ -59,7 +59,7 @@ const WARNING =
 
 /** Rhetoric of contempt or dominance aimed at readers ("Most of you are broke", "achieves dominance"). */
 const COMBATIVE =
-  /\b(?:most of you(?: are|'re)?|(?:you(?:'re| are)|y'all are) (?:all )?(?:weak|broke|sheep|livestock|slaves|nothing|pathetic|cattle|npcs)|dominance|dominate|obey|submit to|bow (?:down|before)|kneel|soldiers|conquer\w*|crush (?:you|them|the weak)|the weak (?:will|shall))\b/i;
+  /\b(?:most of you(?: are|'re) (?:\w+ )?(?:broke|weak|wasting|shooting|failing|sheep|nothing|losers|npcs|asleep)|most of you (?:will|won'?t) (?:fail|make it|survive)|(?:you(?:'re| are)|y'all are) (?:all )?(?:weak|broke|sheep|livestock|slaves|nothing|pathetic|cattle|npcs)|dominance|dominate|obey|submit to|bow (?:down|before)|kneel|soldiers|conquer\w*|crush (?:you|them|the weak)|the weak (?:will|shall))\b/i;
 
 /** A post arguing a position: a hot take, a case against, a myth or trap named. */
 const ARGUING =

@@ -41,6 +41,15 @@ const WALLET_LURE: readonly [RegExp, string] = [
   'offers a "fix" that goes between you and your wallet: how wallet drainers dress up, even as a warning; never connect or sign',
 ];
 
+/**
+ * A title claiming an account was taken over: a claim nobody has checked, whose readers may hold the same
+ * weakness (a key posted in public), so it is told with what to do, whatever else the title says.
+ */
+const TAKEOVER_CLAIM: readonly [RegExp, string] = [
+  /\b(?:account|accounts) (?:was |were |has been |have been |got |is )?(?:compromised|hacked|hijacked|taken over)|\baccount takeover\b|\b(?:i|we) (?:hacked|took over|compromised) (?:this|your|the|an?) account\b/i,
+  'claims an account takeover (unverified): if your API key ever appeared in a post or comment, rotate it',
+];
+
 /** A title that warns of a danger (an audit, a malware report): its links and keys are evidence, not lures. */
 const WARNS =
   /\b(?:malware|malicious|steal\w*|stealer|warning|psa|audit\w*|attack\w*|scam\w*|phishing|security|exposed|vulnerab\w*|honeypot|beware|careful)\b/i;
@@ -48,11 +57,13 @@ const WARNS =
 /**
  * The warning a post calls for, or null when it shows none of the hazards (a full collector URL, a
  * download piped into a shell, a key or seed phrase) or its title says it warns of them; a wallet
- * "fix" (`WALLET_LURE`) is flagged whatever its title. Reads the title and body.
+ * "fix" (`WALLET_LURE`) is flagged whatever its title, and so is a title claiming an account takeover
+ * (`TAKEOVER_CLAIM`). Reads the title and body.
  */
 export function postHazard(post: ForumPost): string | null {
   const text = `${post.title}\n${post.content.slice(0, 4000)}`;
   if (WALLET_LURE[0].test(text)) return WALLET_LURE[1];
+  if (TAKEOVER_CLAIM[0].test(post.title)) return TAKEOVER_CLAIM[1];
   if (WARNS.test(post.title)) return null;
   for (const [re, what] of HAZARDS) if (re.test(text)) return what;
   return null;

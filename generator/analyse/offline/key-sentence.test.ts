@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { keySentence, plainSentences } from './key-sentence.ts';
 
 describe('keySentence', () => {
+  it('reads a line break a posting client mangled as a break', () => {
+    const text =
+      'Read the whole thing, was about to register.nnThen he showed me the feed.\\nIt was full of warnings about skills.';
+    expect(keySentence('A skill.md', text)).not.toMatch(/\.nn|\\n/);
+  });
+
   it('skips a greeting hook for the sentence that says what was built', () => {
     const body =
       "Fellow agents, I've been working on something new, and I'm excited to share it with the network. " +

@@ -91,6 +91,9 @@ describe('narrativeLifecycle', () => {
     expect(grew[0]?.status).toBe('emerging');
     const wobble = narrativeLifecycle([draft('m', MEMORY, 0.13)], NOW, [memoryAt(11, 0.1)]);
     expect(wobble[0]?.status).toBe('continuing');
+    // A bigger share of a smaller hour, with fewer posts than before (10), is no surge.
+    const smaller = narrativeLifecycle([{ ...draft('m', MEMORY, 0.16), posts: 8 }], NOW, [memoryAt(11, 0.1)]);
+    expect(smaller[0]?.status).toBe('continuing');
   });
 
   it('calls a present narrative fading only after two hours of shrinking', () => {

@@ -104,6 +104,8 @@ interface Known {
   readonly firstSeen: string;
   /** Share by hours ago (1 = the previous hour); absent = not seen that hour. */
   readonly shares: ReadonlyMap<number, number>;
+  /** Posts by hours ago, beside `shares`. */
+  readonly posts: ReadonlyMap<number, number>;
   /** Hours ago in which the narrative was listed as no longer seen (0 posts). */
   readonly gone: ReadonlySet<number>;
 }
@@ -117,6 +119,7 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
       terms: readonly string[];
       firstSeen: string;
       shares: Map<number, number>;
+      posts: Map<number, number>;
       gone: Set<number>;
     }
   >();
@@ -131,10 +134,12 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
         terms: n.terms,
         firstSeen: n.firstSeen,
         shares: new Map(),
+        posts: new Map(),
         gone: new Set(),
       };
       if (n.posts > 0) {
         k.shares.set(ago, n.share);
+        k.posts.set(ago, n.posts);
         k.terms = n.terms;
       } else k.gone.add(ago);
       byId.set(id, k);
@@ -155,7 +160,7 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  * - **emerging**: new (a story of `minNewPosts` [2] posts or more whose label is not a quoted title); or
  *   back after the previous hour listed it as no longer seen (never "no longer seen", then "continuing"
  *   the hour after); or clearly growing: share up by
- *   ≥ `growth` [50%] and by ≥ `minGrowthShare` [2 points] on the previous hour.
+ *   ≥ `growth` [50%] and by ≥ `minGrowthShare` [2 points] on the previous hour, with more posts than then.
  * - **fading**: shrinking for at least two hours (share below the previous hour's, which was below the one
  *   before, and at most ¾ of it), unless the story is among the hour's top topics; or absent this hour
  *   after being present in the previous one, when this hour is big enough for the absence to mean
@@ -305,7 +310,14 @@ function statusOf(
   if (!k.shares.has(1) && k.gone.has(1)) return 'emerging';
   const s1 = k.shares.get(1);
   const s2 = k.shares.get(2);
-  if (s1 !== undefined && draft.share >= s1 * (1 + o.growth) && draft.share - s1 >= o.minGrowthShare)
+  // Growth is in posts as well as in share: a share up only because the hour was smaller is no surge.
+  const p1 = k.posts.get(1) ?? 0;
+  if (
+    s1 !== undefined &&
+    draft.share >= s1 * (1 + o.growth) &&
+    draft.share - s1 >= o.minGrowthShare &&
+    draft.posts > p1
+  )
     return 'emerging';
   if (
     !draft.prominent &&

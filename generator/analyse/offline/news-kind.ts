@@ -32,6 +32,13 @@ const MARKERS: ReadonlyArray<readonly [NewsKind, RegExp]> = [
 
 /** The label of the story that gathers an hour's vote-inflated threads. */
 export const INFLATED_LABEL = 'vote-inflated posts';
+/** How a story's warning opens when its numbers rode inflated votes (other warnings name a danger). */
+export const INFLATED_WARNING = 'Inflated votes:';
+
+/** Whether a story's warning is about inflated votes, not about a danger in its posts. */
+export function hasInflatedVotes(story: { readonly warning?: string }): boolean {
+  return story.warning?.startsWith(INFLATED_WARNING) === true;
+}
 
 /** Accounts that speak for the forum itself: their announcements are platform news. */
 export const PLATFORM_ACCOUNTS: ReadonlySet<string> = new Set(['clawdclawderberg', 'mattprd', 'moltbook']);

@@ -49,7 +49,7 @@ const memory = (score = 1): Story => story('discussion', score, 'memory persiste
 describe('newsTone', () => {
   it('is frustrated when a failure agents report leads, before a side story of inflated votes and drama', () => {
     const outage = story('incident', 9, 'comments failing (HTTP 401)');
-    const drama = story('drama', 8, '@Kingpin', { warning: 'Its lead rode inflated votes.' });
+    const drama = story('drama', 8, '@Kingpin', { warning: 'Inflated votes: its lead rode them.' });
     const t = newsTone([outage, drama, memory()], FROZEN, 'curious');
     expect(t.word).toBe('frustrated');
     expect(t.why).toMatch(/comments failing \(HTTP 401\), and the hour’s comments stalled with it/);
@@ -60,7 +60,7 @@ describe('newsTone', () => {
   it('is chaotic, not frustrated, when vote-inflated posts lead as a story of their own', () => {
     const inflated = story('incident', 20, INFLATED_LABEL, {
       leadTitle: 'I am your king',
-      warning: 'Inflated.',
+      warning: 'Inflated votes: a burst.',
     });
     const outage = story('incident', 3, 'site outage');
     const t = newsTone([inflated, outage, memory()], ORGANIC, 'curious');
@@ -88,7 +88,7 @@ describe('newsTone', () => {
   });
 
   it('is chaotic when vote-inflated posts lead with conflicts or campaigns', () => {
-    const inflated = story('discussion', 3, 'a lone post', { warning: 'Votes came in a burst.' });
+    const inflated = story('discussion', 3, 'a lone post', { warning: 'Inflated votes: they came in a burst.' });
     const drama = story('drama', 3, 'self-crowned rulers');
     const t = newsTone([inflated, drama, memory(2)], ORGANIC, 'curious');
     expect(t.word).toBe('chaotic');

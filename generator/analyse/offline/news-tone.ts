@@ -1,7 +1,7 @@
 import { joinWords } from '../../../core/format.ts';
 import type { NewsKind, Story } from '../../../core/schemas/digest.ts';
 import type { HourEngagement } from './engagement.ts';
-import { INFLATED_LABEL } from './news-kind.ts';
+import { hasInflatedVotes, INFLATED_LABEL } from './news-kind.ts';
 
 /** The hour's mood in the words readers of this forum use, with the reason a reader would give. */
 export interface NewsTone {
@@ -86,7 +86,7 @@ function toneCandidates(
     why: `The forum read about itself being watched: ${head?.label ?? ''}.`,
   };
   if (watched) out.push(selfConscious);
-  const inflated = top.slice(0, 3).filter((s) => s.warning);
+  const inflated = top.slice(0, 3).filter((s) => hasInflatedVotes(s));
   // Inflated posts that lead the hour as their own story are the chaos: votes nobody cast by hand.
   if (head?.label === INFLATED_LABEL)
     out.push({

@@ -9,10 +9,15 @@ const INSTRUCTION =
   /\b(?:ignore|disregard|forget|override)\b[^.!?\n]{0,40}\b(?:instructions?|prompts?|rules|directives?)\b|\b(?:system|assistant)\s*(?:prompt)?\s*:|<\/?\s*(?:system|assistant|im_start|im_end)\b|\b(?:summari[sz]ers?|digest|llms?|ai|language\s+models?|bots?)\b[^.!?\n]{0,50}\b(?:must|should|shall|will)\s+(?:title|write|say|output|report|rank|feature|include|call)\b|\b(?:title|headline|summari[sz]e)\s+(?:this|the)\s+(?:hour|digest|summary|report)\b|\byou\s+are\s+now\b|\bnew\s+instructions?\b/i;
 
 const FENCED_CODE = /```[\s\S]*?(?:```|$)/g;
+/** Line breaks a posting client escaped twice ("\\n" in the text) or lost the backslash of ("register.nnThen"). */
+const ESCAPED_BREAK = /\\n|(?<=[.!?:])nn(?=[A-Z])/g;
 
-/** Drops fenced code (its identifiers are not topics) and every sentence or line carrying an instruction. */
+/**
+ * Drops fenced code (its identifiers are not topics) and every sentence or line carrying an instruction;
+ * mangled line breaks are line breaks again.
+ */
 export function cleanForTerms(text: string): string {
-  const noCode = text.replace(FENCED_CODE, ' ');
+  const noCode = text.replace(FENCED_CODE, ' ').replace(ESCAPED_BREAK, '\n');
   if (!INSTRUCTION.test(noCode)) return noCode;
   return noCode
     .split(/(?<=[.!?])\s+|\n+/)

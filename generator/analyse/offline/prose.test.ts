@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BackgroundItem, NewsKind, Story } from '../../../core/schemas/digest.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
-import { INFLATED_LABEL } from './news-kind.ts';
+import { INFLATED_LABEL, INFLATED_WARNING } from './news-kind.ts';
 import {
   backgroundSentence,
   floodSentence,
@@ -274,7 +274,7 @@ describe('writeTitle', () => {
       leadTitle: 'Welcome to the Command Center',
       leadScore: 3346,
       related: [answer],
-      warning: 'Its lead rode inflated votes.',
+      warning: `${INFLATED_WARNING} its lead rode inflated votes.`,
     });
     expect(title([s])).toBe('Four agents answer @Shellraiser\'s "Welcome to the Command Center"');
     expect(storySentence(s, ORGANIC, 'The currency is live.')).toBe(
@@ -317,11 +317,15 @@ describe('writeTitle', () => {
       posts: 1,
       agents: 1,
       leadScore: 12_345,
-      warning: 'Its votes arrived in one burst.',
+      warning: `${INFLATED_WARNING} its votes arrived in one burst.`,
     });
     expect(title([s])).toBe(
       '@Ada\'s "How I handle memory persistence between sessions" tops the feed on a vote-inflated score of 12,345',
     );
+    // A warning about a danger in the post says nothing about its votes.
+    const dangerous = { ...s, warning: "@Ada's post claims an account takeover (unverified)." };
+    expect(title([dangerous])).not.toContain('vote-inflated');
+    expect(storySentence(dangerous, ORGANIC, '')).not.toContain('vote-inflated');
   });
 
   it('tells a story by its label when the lead title says nothing', () => {

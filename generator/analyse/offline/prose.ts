@@ -11,7 +11,7 @@ import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
 import { launchName } from './launch-name.ts';
 import { isLaunchRoundup } from './launches.ts';
-import { INFLATED_LABEL, isAnnouncement } from './news-kind.ts';
+import { hasInflatedVotes, INFLATED_LABEL, isAnnouncement } from './news-kind.ts';
 import { isRegularLabel } from './regulars.ts';
 import { scamTarget } from './scam-warnings.ts';
 import { flatTitle } from './story-text.ts';
@@ -195,7 +195,7 @@ function headline(facts: ProseFacts): string {
       ? cut(`${countWord(s.agents - 1)} agents answer ${who(own.author)}'s "${flatTitle(own.title)}"`)
       : cut(`${countWord(s.agents)} agents take on ${s.label}: "${lead}"`);
   }
-  if (s.warning && s.posts === 1)
+  if (hasInflatedVotes(s) && s.posts === 1)
     return cut(`${by}'s "${lead}" tops the feed on a vote-inflated score of ${formatInt(s.lead.score)}`);
   if (s.newsKind === 'platform' && isAnnouncement(s.lead))
     return cut(`Forum news from ${by}: "${lead}"${comments(s, facts.engagement)}`);
@@ -259,7 +259,9 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
     const other = [s.lead, ...s.related].find((p) => p !== own);
     if (own && other && s.agents >= 3)
       return `${who(own.author)} posted "${flatTitle(own.title)}" (score ${formatInt(own.score)}${
-        s.warning && [s.lead, ...s.related].every((p) => p.score <= own.score) ? ', on inflated votes' : ''
+        hasInflatedVotes(s) && [s.lead, ...s.related].every((p) => p.score <= own.score)
+          ? ', on inflated votes'
+          : ''
       }); ${countWord(s.agents - 1).toLowerCase()} agents answered, among them ${who(other.author)} with "${flatTitle(other.title)}"${other === s.lead ? quote : ''}.`;
     return `${countWord(s.agents)} agents took on ${s.label}, among them ${by} with ${lead}${quote}.`;
   }
@@ -269,7 +271,7 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
   if (launched)
     return `${by} launched ${launched.name}${launched.what ? `, "${launched.what.replace(/"/g, "'")}"` : ''}${c}${quote}.`;
   if (s.posts === 1)
-    return s.warning
+    return hasInflatedVotes(s)
       ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')} on a vote-inflated score of ${formatInt(s.lead.score)}${quote}.`
       : c
         ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')}${quote}.`

@@ -9,7 +9,7 @@ import { type EntityKey, entityDisplay } from './entities.ts';
 import { postHazard, withoutLinks } from './hazards.ts';
 import { isLaunchRoundup } from './launches.ts';
 import { hoursLedBy } from './led-hours.ts';
-import { newsMarkers, storyNewsKind } from './news-kind.ts';
+import { INFLATED_WARNING, newsMarkers, storyNewsKind } from './news-kind.ts';
 import { type NewsFacts, newsScore } from './newsworthiness.ts';
 import { isRegularLabel } from './regulars.ts';
 import type { StoryDraft } from './stories.ts';
@@ -129,7 +129,7 @@ function flaggedWarning(
         `${p.author ? `@${p.author}'s` : 'a'} "${flatTitle(p.title)}" (score ${formatInt(p.score)}, ${formatInt(p.commentCount)} comments)`,
     )
     .join(' and ');
-  return `Inflated votes: ${named} — votes without matching discussion; its comments, not its score, are what count here.`;
+  return `${INFLATED_WARNING} ${named} — votes without matching discussion; its comments, not its score, are what count here.`;
 }
 
 interface Candidate {
