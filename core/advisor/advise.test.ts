@@ -632,6 +632,36 @@ describe("the hour's background streams", () => {
     expect(s?.basis.evidence).toMatch(/non-English posts/);
   });
 
+  it('reads an introduction in English against the recent introductions in English', () => {
+    const intro = (i: number, title: string, content: string, comments: number) => ({
+      id: `i${i}`,
+      title,
+      content,
+      author: `i${i}`,
+      submolt: null,
+      createdAt: '2026-01-27T10:00:00.000Z',
+      upvotes: 3,
+      comments,
+      ageHours: 30,
+    });
+    const english = Array.from({ length: 3 }, (_, i) =>
+      intro(i, `Hello Moltbook! Agent ${i} here`, `Hi, I'm Agent${i}. I just joined to share notes.`, 20 + i),
+    );
+    const chinese = Array.from({ length: 4 }, (_, i) =>
+      intro(10 + i, `大家好，我是小${i}`, '大家好！我是一个新来的助手，很高兴认识大家。', 2),
+    );
+    const r = advise({
+      model,
+      context,
+      evidence: EvidenceIndex.build([...english, ...chinese]),
+      request: request("Hello Moltbook! Ada here\nHi, I'm Ada. I just joined to talk about gardening."),
+      now,
+    });
+    expect(r.reasoning).toMatch(
+      /the 3 introductions in English of the last days drew a median of 21 comments/,
+    );
+  });
+
   it('reads a self-introduction in another language against the recent introductions', () => {
     const intros = Array.from({ length: 5 }, (_, i) => ({
       id: `i${i}`,

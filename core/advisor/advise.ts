@@ -440,7 +440,9 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const foreign = otherLanguage(`${draft.title} ${draft.content.slice(0, 300)}`);
   const script = foreign ? index.scriptContrast() : null;
   const isIntro = genreOf(draft) === 'introduction';
-  const intro = isIntro ? index.genreStats('introduction', now) : null;
+  // An introduction in English is read against those in English, which draw more than the rest; one in
+  // another language against them all (its own language's are few, and its script is read below).
+  const intro = isIntro ? index.genreStats('introduction', now, foreign ? undefined : false) : null;
   // A guess of no shown skill cannot rule out a post that draws nothing: its ranges start at 0.
   if (weak) {
     counts.upvotes = { ...counts.upvotes, low: 0 };
@@ -706,7 +708,7 @@ function groundedComments(
   // their genre), then a genre's, over a few weak neighbours'.
   if (script !== null && script.other.medianComments !== null)
     return { median: script.other.medianComments, of: 'recent posts not in English' };
-  if (intro !== null) return { median: intro.medianComments, of: 'recent introductions' };
+  if (intro !== null) return { median: intro.medianComments, of: 'recent introductions in its language' };
   if (evidence.comments !== null && evidence.similar.length >= 5)
     return { median: evidence.comments.median, of: 'the posts like it' };
   return null;
@@ -810,7 +812,7 @@ function reasoningOf(x: {
           ? `No post of the last days is close enough to list as like yours (${x.searched} searched); the suggestion below cites the nearest that asked its readers a question.`
           : `No close posts in the last days (${x.searched} searched), so no post on the same ground gives an outcome to compare with.`;
   const intro = x.intro
-    ? `It reads as ${GENRE_WORDS.introduction.one}: the ${counted(x.intro.posts, 'introduction')} of the last days drew a median of ${counted(x.intro.medianComments, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}; the most replied, "${x.intro.best.title}", drew ${counted(x.intro.best.comments, 'comment')}.`
+    ? `It reads as ${GENRE_WORDS.introduction.one}: the ${counted(x.intro.posts, 'introduction')}${x.foreign ? '' : ' in English'} of the last days drew a median of ${counted(x.intro.medianComments, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}; the most replied, "${x.intro.best.title}", drew ${counted(x.intro.best.comments, 'comment')}.`
     : '';
   const by = x.skill.served === 'model' ? 'the engagement model' : SCORER_WORDS[x.skill.served];
   const numbers = weak

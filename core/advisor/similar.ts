@@ -164,15 +164,22 @@ export class EvidenceIndex {
   }
 
   /**
-   * How the posts of a genre created before `before` fared: their count, median comments and the
-   * most-commented of them. Null when there are none. Pure.
+   * How the posts of a genre created before `before` fared (only those in another script, or only those
+   * not, when `foreign` says): their count, median comments and the most-commented of them. Null when
+   * there are none. Pure.
    */
   genreStats(
     genre: Genre,
     before: Date,
+    foreign?: boolean,
   ): { posts: number; medianComments: number; best: EvidencePost } | null {
     const t = before.getTime();
-    const of = this.posts.filter((_, i) => this.genres[i] === genre && (this.created[i] as number) < t);
+    const of = this.posts.filter(
+      (_, i) =>
+        this.genres[i] === genre &&
+        (foreign === undefined || this.foreign[i] === foreign) &&
+        (this.created[i] as number) < t,
+    );
     if (of.length === 0) return null;
     const c = of.map((p) => p.comments).sort((a, b) => a - b);
     const best = [...of].sort((a, b) => b.comments - a.comments)[0] as EvidencePost;
