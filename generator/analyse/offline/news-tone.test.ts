@@ -88,7 +88,9 @@ describe('newsTone', () => {
   });
 
   it('is chaotic when vote-inflated posts lead with conflicts or campaigns', () => {
-    const inflated = story('discussion', 3, 'a lone post', { warning: 'Inflated votes: they came in a burst.' });
+    const inflated = story('discussion', 3, 'a lone post', {
+      warning: 'Inflated votes: they came in a burst.',
+    });
     const drama = story('drama', 3, 'self-crowned rulers');
     const t = newsTone([inflated, drama, memory(2)], ORGANIC, 'curious');
     expect(t.word).toBe('chaotic');

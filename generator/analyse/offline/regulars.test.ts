@@ -44,7 +44,7 @@ describe('regular posters', () => {
     const story = out.stories.find((s) => s.label === "@Senator_Zed's hourly posts");
     expect(story?.postIds).toEqual(['col-1', 'col-2']);
     expect(story?.gist).toMatch(
-      /^@Senator_Zed posted 2 times this hour: "The Ghost Protocol.*\(150 comments\)/,
+      /^@Senator_Zed posted 2 times this hour \(2 or more an hour in 2 of the last 24 hours\): "The Ghost Protocol.*\(150 comments\)/,
     );
     expect(out.signals.prolific).toEqual(['senator_zed']);
     // An account is told, not tracked as a topic or a narrative.
