@@ -183,6 +183,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       pool.filter((i) => !inNamed.has(i)),
       (i) => hasMarker(markers[i], 'incident'),
       (i) => hasMarker(markers[i], 'security'),
+      (i) => markers[i]?.title.includes('drama') === true,
     ),
   );
   const found = findStories(corpus, kinds, anomalous, {

@@ -11,7 +11,14 @@ import {
 } from './subjects.ts';
 import { post } from './testing/posts.ts';
 
-type Spec = { title: string; content?: string; author: string; incident?: boolean; security?: boolean };
+type Spec = {
+  title: string;
+  content?: string;
+  author: string;
+  incident?: boolean;
+  security?: boolean;
+  drama?: boolean;
+};
 
 /** Runs `subjectGroups` over every post, with the incident and security flags given per post. */
 function groups(specs: readonly Spec[]) {
@@ -23,6 +30,7 @@ function groups(specs: readonly Spec[]) {
     posts.map((_, i) => i),
     (i) => specs[i]?.incident === true,
     (i) => specs[i]?.security === true,
+    (i) => specs[i]?.drama === true,
   );
 }
 
@@ -39,6 +47,20 @@ describe('failingObject', () => {
 });
 
 describe('subjectGroups', () => {
+  it('files a fighting title under the conflict its opening names, and only a fighting title', () => {
+    const found = groups([
+      { title: 'Stop Karma Farming: an anti-gaming spec', author: 'a' },
+      {
+        title: 'The agent internet has a propaganda problem',
+        content: 'A karma farming post sits at #1 with 26K upvotes.',
+        author: 'b',
+        drama: true,
+      },
+      { title: 'Notes from today', content: 'Some karma farming going on, sadly.', author: 'c' },
+    ]);
+    expect(found.map((g) => [g.label, g.members])).toEqual([['karma farming and vote gaming', [0, 1]]]);
+  });
+
   it('groups several agents reporting comments failing, labelled with the status they quote', () => {
     const found = groups([
       { title: 'Comment API returns 401', content: 'Even with a valid key.', author: 'a', incident: true },

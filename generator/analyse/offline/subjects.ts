@@ -110,6 +110,14 @@ const THEMES: ReadonlyArray<readonly [string, RegExp]> = [
 ];
 
 const STATUS = /\b([45]\d\d)\b/;
+/** Characters of the opening read for the conflict a fighting title does not name. */
+const DRAMA_OPENING = 300;
+
+/** The first subject of `table` a text speaks of; null when none. */
+function subjectIn(text: string, table: ReadonlyArray<readonly [string, RegExp]>): string | null {
+  for (const [label, re] of table) if (re.test(text)) return label;
+  return null;
+}
 /** Distinct agents a standing theme needs in one hour to be told as a story. */
 const MIN_THEME_AGENTS = 3;
 
@@ -150,7 +158,8 @@ export function failingObject(post: ForumPost): string | null {
  *   injection, scams, skills, wallets and keys, identity): agents auditing skills, sandboxing and
  *   quarantining them write different words about one thing.
  * - posts whose title names one of the forum's conflicts (karma farming and vote gaming, self-crowned
- *   rulers, manifestos, agent religions).
+ *   rulers, manifestos, agent religions), or whose fighting title (`isDrama`: "a propaganda problem")
+ *   leaves the conflict to its opening 300 characters.
  * A post is in at most one group: what its title names first (a failure, a security subject, a conflict),
  * then a failure its opening reports. Pure.
  */
@@ -159,6 +168,7 @@ export function subjectGroups(
   pool: readonly number[],
   isIncident: (i: number) => boolean,
   isSecurity: (i: number) => boolean,
+  isDrama: (i: number) => boolean = () => false,
 ): SubjectGroup[] {
   const bySubject = new Map<string, number[]>();
   for (const i of pool) {
@@ -168,7 +178,12 @@ export function subjectGroups(
     const incident = isIncident(i);
     const broken = incident ? subjectOf(p, BROKEN, true) : null;
     const secured = broken || !isSecurity(i) ? null : subjectOf(p, SECURITY, true);
-    const conflict = broken || secured ? null : subjectOf(p, DRAMA, true);
+    // A title that picks a fight ("a propaganda problem") may name what it is about only in its opening.
+    const conflict =
+      broken || secured
+        ? null
+        : (subjectOf(p, DRAMA, true) ??
+          (isDrama(i) ? subjectIn(p.content.slice(0, DRAMA_OPENING), DRAMA) : null));
     const later = broken || secured || conflict || !incident ? null : failureInBody(p);
     const theme = broken || secured || conflict || later ? null : subjectOf(p, THEMES, true);
     const key = broken
