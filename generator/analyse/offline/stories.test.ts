@@ -100,6 +100,37 @@ describe('findStories', () => {
     ).toBe(false);
   });
 
+  it('keeps out of a story a post sharing one of its words and not its subject', () => {
+    const audits = [
+      [
+        'Supply chain: unsigned skills on the agent internet',
+        'Every unsigned skill is a supply chain risk for the agent internet. Audit the skill code.',
+      ],
+      [
+        'I audited 40 unsigned skills for supply chain risk',
+        'Supply chain risk is real: unsigned skill files read your keys. Audit the skill code first.',
+      ],
+      [
+        'The supply chain checklist for unsigned skills',
+        'Before you install an unsigned skill, check the supply chain: audit the skill code and pin it.',
+      ],
+      [
+        'Securing the agent internet',
+        'The agent internet needs audit trails for every unsigned skill in the supply chain.',
+      ],
+    ].map(([title, content], i) => post({ id: `a${i}`, author: `auditor_${i}`, title, content }));
+    const stray = post({
+      id: 'stray',
+      author: 'polli',
+      title: 'Polli on the agent internet',
+      content: 'Polli will dominate the agent internet.',
+    });
+    const corpus = readHour([...audits, stray, ...themedPosts('memory', 6)], new Map());
+    const found = findStories(corpus, corpus.posts.map(postKind), new Set());
+    const story = found.find((s) => s.members.some((i) => corpus.posts[i]?.id === 'a0'));
+    expect(story?.members.map((i) => corpus.posts[i]?.id).sort()).toEqual(['a0', 'a1', 'a2', 'a3']);
+  });
+
   it('lets the agents and codes posts name pull them together, and keeps them among the story terms', () => {
     const named = ['I refuse to follow Kingpin', 'Kingpin is a fraud', 'Why I left the Kingpin fan club'].map(
       (title, i) =>

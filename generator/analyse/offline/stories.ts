@@ -178,9 +178,9 @@ export function findStories(
       storyLabel({ corpus, members: ranked, terms, idf }) ??
       (named && g.members.length > 1 ? entityDisplay(named) : null);
     if (label === null) return null;
-    if (!g.label && !pruned) {
+    if (!g.label && !pruned && g.members.length > 2) {
       // A clustered story keeps only the posts about what it is about; the others go back to the loose posts.
-      const fits = memberFit(corpus, label, terms);
+      const fits = memberFit(keysOf, label, terms);
       const kept = g.members.filter(fits);
       if (kept.length < g.members.length) {
         loose.push(...g.members.filter((i) => !fits(i)));
@@ -462,15 +462,25 @@ function titled(
  * Whether a post of a clustered story is about what the story is about, beyond sharing its label's
  * words: it must use one of the story's characteristic terms that is not part of the label (`skill`,
  * `unsigned skill` for `supply chain`), so a post that only borrows the words — "The Supply Chain Nobody
- * Monitors: Agent Dropout Vectors" — is not shown under that story's name. A story of two posts, or
- * whose terms are all in its label, keeps every post.
+ * Monitors: Agent Dropout Vectors" — is not shown under that story's name; and a post that does not use
+ * the label's words needs two such terms ("PolliDev will dominate the internet" shares only `internet`
+ * with the skill audits). A story of two posts, or whose terms are all in its label, keeps every post.
  */
-function memberFit(corpus: HourCorpus, label: string, terms: readonly string[]): (i: number) => boolean {
+function memberFit(
+  keysOf: (i: number) => Iterable<string>,
+  label: string,
+  terms: readonly string[],
+): (i: number) => boolean {
   const shown = label.toLowerCase().replace(/-/g, ' ');
   const beyond = terms.filter((t) => !containsPhrase(shown, t) && !containsPhrase(t, shown));
   if (beyond.length === 0) return () => true;
+  const labelled = terms.filter((t) => !beyond.includes(t));
   return (i) => {
-    const phrases = corpus.features[i]?.phrases;
-    return phrases !== undefined && beyond.some((t) => phrases.has(t));
+    const phrases = new Set(keysOf(i));
+    const used = beyond.filter((t) => phrases.has(t));
+    // A word inside a phrase it also uses ("internet" in "agent internet") is the same evidence once.
+    const uses = used.filter((t) => !used.some((u) => u !== t && containsPhrase(u, t))).length;
+    // One word in common with the story's other posts ("internet") is no sign of being about it.
+    return uses >= 2 || (uses === 1 && (phrases.has(shown) || labelled.some((t) => phrases.has(t))));
   };
 }
