@@ -303,7 +303,7 @@ export function numbersSection(
  * hour's comments came in, not whether its votes were honest: floods and inflated posts are told above).
  */
 const ENGAGEMENT_WORDS: Readonly<Record<(typeof ENGAGEMENT_STATES)[number], string>> = {
-  organic: 'came in normally (organic)',
+  organic: 'came in normally',
   frozen: 'stalled while votes came (frozen)',
   missing: 'not recorded (missing)',
 };

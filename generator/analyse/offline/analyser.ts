@@ -267,9 +267,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       qualityPosts: total,
       minNewPosts: total >= BUSY_HOUR ? 3 : 2,
       isSubjectLabel,
-      // A failure is news each time it happens; a theme or a conflict told before is back, not new.
+      // A failure, or a new round of inflated votes, is news each time it happens; a theme or a conflict
+      // told before is back, not new.
       subjectSince: (label) =>
-        isFailureLabel(label)
+        isFailureLabel(label) || label === INFLATED_LABEL
           ? null
           : (hoursSpeakingOf(
               input.previous,

@@ -241,10 +241,13 @@ describe('subject narratives', () => {
   });
 
   it('continue, not new, when an earlier digest of the day already told a story on the subject', () => {
-    const subject = { ...draft('karma farming and vote gaming', ['karma'], 0.05), fixedLabel: true };
+    const subject = { ...draft('karma farming and vote gaming', ['karma'], 0.03), fixedLabel: true };
     const subjectSince = (l: string) => (l === 'karma farming and vote gaming' ? H(1) : null);
     const [back] = narrativeLifecycle([subject], NOW, [], { subjectSince });
     expect(back).toMatchObject({ status: 'continuing', firstSeen: H(1) });
+    // Back as a wave (4+ posts), it emerges again, still first seen then.
+    const [wave] = narrativeLifecycle([{ ...subject, posts: 6 }], NOW, [], { subjectSince });
+    expect(wave).toMatchObject({ status: 'emerging', firstSeen: H(1) });
     // Only a label given with its group is a subject: a cluster's phrase stays new.
     const [cluster] = narrativeLifecycle([{ ...subject, fixedLabel: false }], NOW, [], { subjectSince });
     expect(cluster).toMatchObject({ status: 'emerging', firstSeen: NOW });

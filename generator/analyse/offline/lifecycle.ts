@@ -43,6 +43,8 @@ export interface LifecycleOptions {
    * digest told a post on that subject, or null. Such a story is back from then: emerging, not new.
    */
   readonly subjectSince?: (label: string) => string | null;
+  /** Posts from which a subject back after quiet hours is emerging again, not continuing [4]. */
+  readonly returnWave?: number;
 }
 
 /** Posts a vanished narrative would have had this hour at its previous share, below which its absence is noise. */
@@ -169,7 +171,8 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  * - **continuing**: every other present narrative, and an agent's story (`@Shellraiser`) matching none
  *   whose agent led one of the top 3 stories of an hour in the lookback: first seen that hour.
  * - a subject's story matching none whose subject an earlier digest's story carried (`subjectSince`) is
- *   continuing, first seen that hour: not new this hour, and no surge for having been quiet a few hours.
+ *   continuing, first seen that hour: not new this hour, and no surge for having been quiet a few hours;
+ *   emerging again when it returns as a wave (`returnWave` [4] posts or more).
  * Invariants: a present narrative is never listed with 0 posts; no label appears twice; a top topic is
  * never fading. Returned order: this hour's narratives (input order), then the vanished ones.
  */
@@ -188,6 +191,7 @@ export function narrativeLifecycle(
     minNewPosts = 2,
     isSubjectLabel = () => false,
     subjectSince = () => null,
+    returnWave = 4,
   } = options;
   const now = Date.parse(hourStart);
   const window = previous
@@ -243,10 +247,10 @@ export function narrativeLifecycle(
     // A subject (karma farming, agent religions) an earlier digest's story already carried is back, not new.
     const back = k || since || !draft.fixedLabel ? null : subjectSince(label);
     // Back within the day, it carries on the forum's conversation (often told under another name in the
-    // hours between): continuing, since it was first seen, not emerging anew.
+    // hours between): continuing since it was first seen, unless it comes back as a wave.
     const status = k
       ? statusOf(draft, k, { growth, minGrowthShare })
-      : since || back
+      : since || (back && draft.posts < returnWave)
         ? 'continuing'
         : 'emerging';
     const firstSeen = k?.firstSeen ?? since ?? back ?? hourStart;
