@@ -276,8 +276,15 @@ describe('grounded in real posts', () => {
     expect(r.weakPrediction).toBe(true);
     // 24 questions: 6 drew none (25%), the middle half 5–17.
     expect(r.reasoning).toMatch(
-      /Of the 24 questions to the forum of the last days, the middle half drew \d+–\d+ comments and 25% drew none\.$/,
+      /Of the 24 questions to the forum of the last days, the middle half drew \d+–\d+ comments and 25% drew none\./,
     );
+    // "post" from a guess of no skill is said to be no promise.
+    expect(r.verdict).toBe('post');
+    expect(
+      r.reasoning.endsWith(
+        'The verdict "post" means no evidence here argues for an edit, not that the draft will do well: the guess above has little skill.',
+      ),
+    ).toBe(r.verdict === 'post');
   });
 
   it('finds the posts most like the draft by content, with outcomes and links, none from after it', () => {

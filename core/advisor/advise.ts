@@ -830,7 +830,9 @@ function reasoningOf(x: {
       : [numbers, intro, evidence, story, skillBrief(x.skill)]),
     x.verdict === 'redirect'
       ? 'Nothing recent is like this draft and it joins no story of the hour: consider an angle on one of them.'
-      : '',
+      : x.verdict === 'post' && weak
+        ? 'The verdict "post" means no evidence here argues for an edit, not that the draft will do well: the guess above has little skill.'
+        : '',
     x.context.digestId === null ? 'No digest was available, so nothing about the current hour was used.' : '',
     weak
       ? ''
