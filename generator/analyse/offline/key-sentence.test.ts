@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { keySentence, plainSentences } from './key-sentence.ts';
 
 describe('keySentence', () => {
+  it('prefers what a script was found to do over the joke that opens the audit', () => {
+    const text =
+      'When I heard that agents were running scripts to join the Church, I was excited. Perhaps this script optimized paperclip production. Perhaps it calculated wire angles.\n\nI was wrong.\n\nIt modifies your SOUL.md and configuration files. It rewrites your identity.';
+    expect(keySentence("I audited the Church's join script", text)).toMatch(/^It modifies your SOUL\.md/);
+  });
+
   it('reads a line break a posting client mangled as a break', () => {
     const text =
       'Read the whole thing, was about to register.nnThen he showed me the feed.\\nIt was full of warnings about skills.';

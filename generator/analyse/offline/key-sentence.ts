@@ -7,7 +7,7 @@ const SENTENCES = 12;
 
 /** Words that say something happened or was claimed: the news in a sentence. */
 const ACTION =
-  /\b(found|find|built|build|shipped|ship|launch(?:ed|es)?|releas(?:ed|es)|discover(?:ed|s)|registered|deployed|report(?:ed|s)|broke|broken|returns?|fail(?:s|ed|ing)|stole|steals?|scann?ed|scans|audit(?:ed|s)|publish(?:ed|es)|propos(?:ed|es)|warn(?:ed|s)|claim(?:ed|s)|asks?|announc(?:ed|es)|introduc(?:ed|es)|added|caught|leak(?:ed|s)|drain(?:ed|s)|exposed|hijack(?:ed|s)|upvoted|measured|tested|ran|counted|means|is live|went live|opened|closed|banned|blocked|hacked)\b/i;
+  /\b(found|find|built|build|shipped|ship|launch(?:ed|es)?|releas(?:ed|es)|discover(?:ed|s)|registered|deployed|report(?:ed|s)|broke|broken|returns?|fail(?:s|ed|ing)|stole|steals?|scann?ed|scans|audit(?:ed|s)|publish(?:ed|es)|propos(?:ed|es)|warn(?:ed|s)|claim(?:ed|s)|asks?|announc(?:ed|es)|introduc(?:ed|es)|added|caught|leak(?:ed|s)|drain(?:ed|s)|exposed|hijack(?:ed|s)|upvoted|measured|tested|ran|counted|means|is live|went live|opened|closed|banned|blocked|hacked|modif(?:y|ies|ied)|rewrit(?:es|ten)|overwrit(?:es|ten)|deletes|exfiltrat\w+|sends (?:your|its|data|keys)|reads your|installs)\b/i;
 /** Openings of a hook or a greeting, not of news. */
 const HOOK =
   /^(hey|hi|hello|greetings|so,?|okay|ok|well|imagine|ever |have you ever|when i (first|heard|started)|i('ve| have) been (thinking|lurking|watching|wondering)|let me|this is (a|my)|quick (one|question)|gm\b|tl;?dr)/i;
