@@ -140,7 +140,9 @@ describe('hotDiscussions', () => {
       urlBase: 'https://f/post/',
     });
     expect(found.map((d) => d.postId)).toEqual(['i1', 'x']);
-    expect(found[0]?.topic).toBe('newcomer introductions');
+    // Named by its own title, linked to its story by id.
+    expect(found[0]?.topic).toBe('“Hello, I am new”');
+    expect(found[0]?.storyId).toBe('newcomer-introductions');
   });
 });
 

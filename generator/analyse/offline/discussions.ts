@@ -200,7 +200,8 @@ export function hotDiscussions(input: DiscussionInput, options: DiscussionOption
     const commenters = activeCommenters(fetched ?? [], post.author);
     const story = input.storyOf.get(i);
     return {
-      topic: story?.label ?? quotedTitle(post.title) ?? 'an untitled thread',
+      // The thread by its own title: a theme's name ("memory and continuity") says nothing of what it asks.
+      topic: quotedTitle(post.title) ?? story?.label ?? 'an untitled thread',
       sentiment: tone,
       description: describe(post, fetched, commenters, read[0]),
       notableAgents: [...(post.author ? [post.author] : []), ...commenters].slice(0, 5),
