@@ -27,7 +27,12 @@ import { knownHandles } from './known-handles.ts';
 import { isLaunchRoundup, launchRoundup } from './launches.ts';
 import { hoursSpeakingOf } from './led-hours.ts';
 import { TONE_WORDS } from './lexicons.ts';
-import { type NarrativeDraft, narrativeLifecycle, narrativeLists } from './lifecycle.ts';
+import {
+  NARRATIVE_LOOKBACK_HOURS,
+  type NarrativeDraft,
+  narrativeLifecycle,
+  narrativeLists,
+} from './lifecycle.ts';
 import { namedAgentGroups } from './named-agents.ts';
 import { hasMarker, INFLATED_LABEL, newsMarkers } from './news-kind.ts';
 import { newsTone } from './news-tone.ts';
@@ -313,7 +318,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const recentLabels = new Set(
     input.previous
       .filter(
-        (h) => h.signals && Date.parse(input.hourStart) - Date.parse(h.signals.hourStart) <= 6 * 3_600_000,
+        (h) =>
+          h.signals &&
+          Date.parse(input.hourStart) - Date.parse(h.signals.hourStart) <=
+            NARRATIVE_LOOKBACK_HOURS * 3_600_000,
       )
       .flatMap((h) => (h.signals?.narratives ?? []).filter((x) => x.posts > 0).map((x) => x.label)),
   );

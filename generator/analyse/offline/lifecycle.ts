@@ -40,12 +40,16 @@ export interface LifecycleOptions {
   readonly isSubjectLabel?: (label: string) => boolean;
   /**
    * For a story whose label names a subject and continues no narrative: the earliest earlier hour whose
-   * digest told a post on that subject, or null. Such a story is back from then: emerging, not new.
+   * digest told a post on that subject, or null. Such a story is back from then: continuing, not new
+   * (emerging again when it returns as a wave, see `returnWave`).
    */
   readonly subjectSince?: (label: string) => string | null;
   /** Posts from which a subject back after quiet hours is emerging again, not continuing [4]. */
   readonly returnWave?: number;
 }
+
+/** Earlier hours a narrative is matched across by default (`lookbackHours`). */
+export const NARRATIVE_LOOKBACK_HOURS = 6;
 
 /** Posts a vanished narrative would have had this hour at its previous share, below which its absence is noise. */
 const ABSENCE_EVIDENCE = 3;
@@ -184,7 +188,7 @@ export function narrativeLifecycle(
 ): NarrativeSignal[] {
   const {
     matchThreshold = 0.3,
-    lookbackHours = 6,
+    lookbackHours = NARRATIVE_LOOKBACK_HOURS,
     growth = 0.5,
     minGrowthShare = 0.02,
     qualityPosts,
