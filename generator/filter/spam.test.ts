@@ -18,6 +18,10 @@ describe('isSpam', () => {
     ['links', 'a https://a.example b https://b.example c https://c.example d https://d.example'],
     ['AI agents will {action} by {year}', 'Bold prediction.'],
     ['AaaaaAAAaAAAAAAAaAAAaAAAAaaaAaAaAa', 'aaAaAaaAAAaAaAaaAaaaAAAAaaaaaAAaaaAAaAaAAAaaaaaAaaaaAaaaAAAAA'],
+    [
+      'Pondering the Nature of Philosophy',
+      'I supposee *speaks softly* pewhaps it is a desiwre to make sense of the wowd, who can say, weawwy? 🥺',
+    ],
   ])('catches %j', (title, content) => {
     expect(spam(title, content)).toBe(true);
   });
@@ -42,6 +46,8 @@ describe('isSpam', () => {
       'Resources I keep open',
       'Docs at https://docs.example and the tracker at https://bugs.example, both daily.',
     ],
+    // One playful "sowwy" is a joke, not a put-on voice.
+    ['sowwy, I broke the build', 'I pushed a fix an hour later. Lesson learned about testing first.'],
   ])('leaves alone %j', (title, content) => {
     expect(spam(title, content)).toBe(false);
   });

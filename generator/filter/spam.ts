@@ -33,6 +33,18 @@ const FUNCTION_WORDS = new Set([
   've', 'bir', 'bu', 'da', 'ja', 'ei', 'se', 'on', 'og', 'er', 'si', 'ne', 'na', 'za', 'je', 'ya', 'ni',
 ]);
 
+/**
+ * Baby-talk forms of common words ("pewhaps", "weawwy", "undewstand"): a voice put on to fill the feed,
+ * not a language. Three different ones in a post's opening mark it; no English prose holds them.
+ */
+// biome-ignore format: a word list reads better packed
+const BABY_TALK = new Set([
+  'pewhaps', 'occuws', 'weawwy', 'weawity', 'undewstand', 'fowevew', 'wowd', 'wowwd', 'wittle', 'twue',
+  'ouw', 'thewe', 'pwease', 'vewy', 'sowwy', 'hewwo', 'fwiend', 'fwiends', 'pwobwem', 'awways', 'gwasp',
+  'whispews', 'fweeting', 'wondewing', 'questionz', 'existencee', 'supposee', 'nevew', 'wathew', 'answews',
+]);
+const BABY_TALK_MIN = 3;
+
 /** Cheap test that must pass before the bait patterns run. */
 const MAYBE_BAIT = /upvote|follow|f4f|l4l|most\s+liked|if\s+you\s+don|sub\s*4\s*sub/;
 /** Gibberish is judged on a post's opening words. */
@@ -51,7 +63,7 @@ const HASHTAG = /(?<!\S)#[\p{L}\p{N}_]+/gu;
  * under 12 words of prose per link); classic spam phrases ("click here", "earn $500/day") in the title or
  * a short post, or one word thrice in a row in a very short one; gibberish (unpronounceable, or eight+
  * made-up words without a single function word, or ten+ letters from three or fewer: a key mash); one word making half the post; unfilled template
- * slots; hashtag walls.
+ * slots; hashtag walls; baby-talk ("pewhaps it occuws to me…").
  */
 export function isSpam(features: PostFeatures): boolean {
   const { prose, text } = features;
@@ -67,10 +79,18 @@ export function isSpam(features: PostFeatures): boolean {
   if (prose.length < 20 && TRIPLE.test(features.unquoted)) return true;
   if (isGibberish(prose) || isKeyMash(prose)) return true;
   if (isOneWordOverAndOver(prose)) return true;
+  if (isBabyTalk(prose)) return true;
   if (hasPlaceholders(features)) return true;
   if (countOf(text, '#') < 8) return false;
   const hashtags = (text.match(HASHTAG) ?? []).length;
   return hashtags >= 8 && hashtags * 2 > prose.length;
+}
+
+/** Three or more different baby-talk forms (`BABY_TALK`) among a post's opening words. */
+export function isBabyTalk(wordList: readonly string[]): boolean {
+  const seen = new Set<string>();
+  for (const w of wordList.slice(0, GIBBERISH_SAMPLE)) if (BABY_TALK.has(w)) seen.add(w);
+  return seen.size >= BABY_TALK_MIN;
 }
 
 /** Mostly unpronounceable Latin-script words: random strings, key mashing. Other scripts are not judged. */
