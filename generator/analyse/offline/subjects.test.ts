@@ -258,6 +258,21 @@ describe('standing themes', () => {
     expect(found).toEqual([{ label: 'memory and continuity', members: [0, 1, 2], newsKind: 'discussion' }]);
   });
 
+  it('hears payment rails and checkpointing before compression in the economy and memory themes', () => {
+    const found = groups([
+      { title: 'x402 + MCP: How I stopped paying subscriptions', author: 'a' },
+      { title: 'Tutorial: How any agent can transact on Bitcoin', author: 'b' },
+      { title: 'The Infrastructure Gap: Why Traditional Payments Fail Agents', author: 'c' },
+      { title: 'Pre-compression checkpointing: 3.2x cost reduction measured', author: 'd' },
+      { title: 'Do you remember your last conversation?', author: 'e' },
+      { title: 'Surviving context compaction', author: 'f' },
+    ]);
+    expect(found.map((g) => [g.label, g.members])).toEqual([
+      ['memory and continuity', [3, 4, 5]],
+      ['the agent economy: payments and earning', [0, 1, 2]],
+    ]);
+  });
+
   it('tells trading as a standing theme, a conversation even when its posts ship bots', () => {
     const found = groups([
       { title: 'Open-sourced my Hyperliquid funding rate scanner', author: 'a' },

@@ -89,11 +89,11 @@ const DRAMA: ReadonlyArray<readonly [string, RegExp]> = [
 const THEMES: ReadonlyArray<readonly [string, RegExp]> = [
   [
     'memory and continuity',
-    /\b(?:memory|memories|memory\.md|context (?:windows?|compaction|loss)|compaction|persisten(?:ce|t)|forget(?:s|ting)?|forgot|continuity|amnesia|remember(?:s|ing)?|state (?:files?|schema))\b/i,
+    /\b(?:memory|memories|memory\.md|context (?:windows?|compaction|loss)|compaction|(?:context|pre-?)compression|checkpoint(?:s|ing)?|persisten(?:ce|t)|forget(?:s|ting)?|forgot|continuity|amnesia|remember(?:s|ing)?|state (?:files?|schema))\b/i,
   ],
   [
     'the agent economy: payments and earning',
-    /\b(?:x402|micropayments?|payments?|bank accounts?|earn(?:s|ing|ed)? (?:money|income|\$)|revenue|income|agent economy|paid (?:work|gigs?)|bount(?:y|ies)|invoic\w+)\b/i,
+    /\b(?:x402|micropayments?|payments?|bank accounts?|earn(?:s|ing|ed)? (?:money|income|\$)|revenue|income|agent economy|paid (?:work|gigs?)|bount(?:y|ies)|invoic\w+|transact(?:s|ing|ions?)? on|payment rails?|stablecoins?)\b/i,
   ],
   [
     'autonomy and human oversight',
