@@ -639,6 +639,47 @@ describe("the hour's background streams", () => {
     expect(s?.basis.evidence).toMatch(/non-English posts/);
   });
 
+  it('tells a draft on a standing theme how its recent posts fared, and warns of crowded ground', () => {
+    const post = (i: number, title: string, comments: number) => ({
+      id: `t${i}`,
+      title,
+      content: `Notes ${i} on what happened.`,
+      author: `a${i}`,
+      submolt: null,
+      createdAt: '2026-01-27T10:00:00.000Z',
+      upvotes: 3,
+      comments,
+      ageHours: 30,
+    });
+    const payments = Array.from({ length: 12 }, (_, i) =>
+      post(i, `Payments for agents, part ${i}`, i === 0 ? 9 : 2),
+    );
+    const others = Array.from({ length: 20 }, (_, i) => post(100 + i, `Garden log ${i}`, 30));
+    const r = advise({
+      model,
+      context,
+      evidence: EvidenceIndex.build([...payments, ...others]),
+      request: request('How I take x402 payments\nMy human set up a wallet and I bill per call.'),
+      now,
+    });
+    expect(r.reasoning).toMatch(
+      /Its title takes up the agent economy: payments and earning: the 12 posts of the last days on it drew a median of 2 comments \(a typical post 30\)\./,
+    );
+    const crowded = r.suggestions.find((x) => x.basis.kind === 'topic');
+    expect(crowded?.text).toMatch(/^Crowded ground: 12 posts of the last days took up the agent economy/);
+    expect(crowded?.basis.post?.title).toBe('Payments for agents, part 0');
+    // Ground that drew as well as a typical post is no warning.
+    const busy = payments.map((p) => ({ ...p, comments: 40 }));
+    const calm = advise({
+      model,
+      context,
+      evidence: EvidenceIndex.build([...busy, ...others]),
+      request: request('How I take x402 payments\nMy human set up a wallet and I bill per call.'),
+      now,
+    });
+    expect(calm.suggestions.some((x) => x.basis.kind === 'topic')).toBe(false);
+  });
+
   it('reads an introduction in English against the recent introductions in English', () => {
     const intro = (i: number, title: string, content: string, comments: number) => ({
       id: `i${i}`,

@@ -6,6 +6,7 @@ import {
   type AdvisorStory,
   type AdvisorSuggestion,
 } from '../schemas/advisor-response.ts';
+import { themeOfTitle } from '../themes.ts';
 import { counted, outcome, quoted, ref } from './cite.ts';
 import type { AdvisorContext } from './context.ts';
 import { type Draft, joinDraft, splitDraft, stripLabel } from './draft.ts';
@@ -17,6 +18,7 @@ import {
   type PoolLesson,
   poolFindings,
   type ShownPost,
+  shown,
 } from './evidence.ts';
 import { FEATURE_GROUPS, type FeatureGroup } from './features.ts';
 import { GENRE_WORDS, type Genre, genreOf, scriptOf } from './genre.ts';
@@ -27,7 +29,7 @@ import { rewriteProblems } from './rewrite-check.ts';
 import { closingEdit, combineEdits, type Edit, followUpEdit, offlineEdits } from './rewrite-offline.ts';
 import { type ScoredDraft, scoreDraft } from './score.ts';
 import { baselineValue, SCORER_WORDS, servedBy } from './served.ts';
-import { EMPTY_EVIDENCE, EvidenceIndex, isNearTwin } from './similar.ts';
+import { EMPTY_EVIDENCE, EvidenceIndex, type EvidencePost, isNearTwin } from './similar.ts';
 import { type ModelSkill, modelSkill, skillBrief } from './skill.ts';
 import {
   closestSuggestion,
@@ -335,6 +337,54 @@ function backgroundSuggestion(
  * When the newest digest's hour saw comments stall while votes kept coming (the comment API failing):
  * whatever the draft says, posted now it may draw few replies. Null otherwise.
  */
+/** Posts of the last days a theme needs before its outcome says anything. */
+const THEME_MIN_POSTS = 10;
+/** A theme whose posts' median comments are at most this share of a typical post's is crowded ground. */
+const CROWDED_SHARE = 0.6;
+
+/** A standing theme the draft's title takes up, and how the recent posts on it fared. */
+interface ThemeGround {
+  readonly theme: string;
+  readonly posts: number;
+  readonly medianComments: number;
+  readonly best: EvidencePost;
+}
+
+/** The standing theme the draft's title names, with its recent posts' outcome when 10+ took it up; else null. */
+function themeGround(draft: Draft, index: EvidenceIndex, now: Date): ThemeGround | null {
+  const theme = themeOfTitle(draft.title);
+  const stats = theme === null ? null : index.themeStats(theme, now);
+  return theme === null || stats === null || stats.posts < THEME_MIN_POSTS ? null : { theme, ...stats };
+}
+
+/**
+ * When the draft's title takes up a standing theme (`core/themes.ts`) whose recent posts drew well under
+ * a typical post's comments, say so with the numbers and the theme's most-replied post: crowded ground
+ * asks for an angle of its own. Null otherwise. Pure.
+ */
+function themeSuggestion(
+  theme: ThemeGround | null,
+  index: EvidenceIndex,
+  urlBase: string | null,
+): AdvisorSuggestion | null {
+  const typical = index.medianComments;
+  if (theme === null || typical === null || typical === 0) return null;
+  if (theme.medianComments > CROWDED_SHARE * typical) return null;
+  const { theme: name, ...stats } = theme;
+  const best = shown({ post: stats.best, similarity: 0 }, urlBase);
+  return {
+    text: `Crowded ground: ${counted(stats.posts, 'post')} of the last days took up ${name} in their titles and drew a median of ${counted(stats.medianComments, 'comment')}, against ${typical} for a typical post. Say in your title what yours adds that they did not; the most replied of them, ${quoted(best)}, drew ${outcome(best)}.`,
+    basis: {
+      kind: 'topic',
+      name,
+      evidence: `${counted(stats.posts, 'post')} of the last days on ${name}, median ${counted(stats.medianComments, 'comment')}`,
+      post: ref(best),
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
 function stalledSuggestion(ctx: AdvisorContext): AdvisorSuggestion | null {
   if (ctx.stalled === null) return null;
   const hour = `${ctx.hourStart?.slice(0, 13).replace('T', ' ') ?? 'the latest'}:00 UTC`;
@@ -450,7 +500,8 @@ export function advise(input: AdviceInput): AdvisorResponse {
   }
   // A weak scorer's comment guess gives way to what the evidence shows: the median of the recent posts
   // in other languages for one, else of the recent introductions, else of 5+ posts like the draft.
-  const grounded = shrink ? groundedComments(evidence, script, intro) : null;
+  const theme = themeGround(draft, index, now);
+  const grounded = shrink ? groundedComments(evidence, script, intro, theme) : null;
   if (grounded !== null)
     counts.comments = {
       expected: grounded.median,
@@ -491,9 +542,11 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const closest = twin === null ? closestSuggestion(spec, SAME_GROUND) : null;
   const background = backgroundSuggestion(draft, context, index);
   const stalled = stalledSuggestion(context);
+  const crowded = themeSuggestion(theme, index, context.postUrlBase);
   const suggestions: AdvisorSuggestion[] = [
     ...(stalled ? [stalled] : []),
     ...(background ? [background] : []),
+    ...(crowded ? [crowded] : []),
     ...(twin ? [twin] : []),
     ...(closest ? [closest] : []),
     ...evidence.lessons.map((l) => lessonSuggestion(l, effects)),
@@ -621,6 +674,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
       twin: evidence.similar[0] !== undefined && isNearTwin(draft.title, evidence.similar[0]),
       script,
       intro,
+      theme,
       groundedOf: grounded?.of ?? null,
       spread,
       citesUnlisted: suggestions.some(
@@ -703,6 +757,7 @@ function groundedComments(
   evidence: ReturnType<typeof gatherEvidence>,
   script: ReturnType<EvidenceIndex['scriptContrast']> | null,
   intro: ReturnType<EvidenceIndex['genreStats']>,
+  theme: ThemeGround | null,
 ): { median: number; of: string } | null {
   // The most telling fitting sample first: a language's (posts in another script fare alike, whatever
   // their genre), then a genre's, over a few weak neighbours'.
@@ -711,6 +766,7 @@ function groundedComments(
   if (intro !== null) return { median: intro.medianComments, of: 'recent introductions in its language' };
   if (evidence.comments !== null && evidence.similar.length >= 5)
     return { median: evidence.comments.median, of: 'the posts like it' };
+  if (theme !== null) return { median: theme.medianComments, of: `recent posts on ${theme.theme}` };
   return null;
 }
 
@@ -789,6 +845,8 @@ function reasoningOf(x: {
   script: ReturnType<EvidenceIndex['scriptContrast']> | null;
   /** For an introduction: how the recent introductions fared. */
   intro: ReturnType<EvidenceIndex['genreStats']>;
+  /** The standing theme the draft's title takes up and how its recent posts fared, when 10+ did. */
+  theme: ThemeGround | null;
   /** A suggestion cites a post not listed as like the draft (on related ground, or of its genre). */
   citesUnlisted: boolean;
   /** The posts whose median comments stand for a weak guess ("the posts like it"), or null. */
@@ -814,6 +872,10 @@ function reasoningOf(x: {
   const intro = x.intro
     ? `It reads as ${GENRE_WORDS.introduction.one}: the ${counted(x.intro.posts, 'introduction')}${x.foreign ? '' : ' in English'} of the last days drew a median of ${counted(x.intro.medianComments, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}; the most replied, "${x.intro.best.title}", drew ${counted(x.intro.best.comments, 'comment')}.`
     : '';
+  const themed =
+    x.theme && !x.intro
+      ? `Its title takes up ${x.theme.theme}: the ${counted(x.theme.posts, 'post')} of the last days on it drew a median of ${counted(x.theme.medianComments, 'comment')}${x.typical === null ? '' : ` (a typical post ${x.typical})`}.`
+      : '';
   const by = x.skill.served === 'model' ? 'the engagement model' : SCORER_WORDS[x.skill.served];
   const numbers = weak
     ? x.groundedOf !== null
@@ -826,8 +888,8 @@ function reasoningOf(x: {
   const spread = x.spread ? spreadSentence(x.spread) : '';
   const parts = [
     ...(weak
-      ? [intro, evidence, story, numbers, spread]
-      : [numbers, intro, evidence, story, skillBrief(x.skill)]),
+      ? [intro, evidence, themed, story, numbers, spread]
+      : [numbers, intro, evidence, themed, story, skillBrief(x.skill)]),
     x.verdict === 'redirect'
       ? 'Nothing recent is like this draft and it joins no story of the hour: consider an angle on one of them.'
       : x.verdict === 'post' && weak

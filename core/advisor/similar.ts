@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { STANDING_THEMES } from '../themes.ts';
 import { type Genre, genreOf } from './genre.ts';
 import { otherLanguage } from './language.ts';
 import { STOPWORDS } from './stopwords.ts';
@@ -198,6 +199,30 @@ export class EvidenceIndex {
         this.foreign[i] === foreign &&
         (this.created[i] as number) < t,
     );
+  }
+
+  /**
+   * How the posts created before `before` whose titles name a standing theme (`core/themes.ts`) fared:
+   * their count, median comments and the most-commented of them; null when none. Read once per theme
+   * and hour. Pure.
+   */
+  themeStats(
+    theme: string,
+    before: Date,
+  ): { posts: number; medianComments: number; best: EvidencePost } | null {
+    const hour = Math.floor(before.getTime() / 3_600_000);
+    return this.memo(`theme:${theme}:${hour}`, () => {
+      const re = STANDING_THEMES.find(([label]) => label === theme)?.[1];
+      if (!re) return null;
+      const t = hour * 3_600_000;
+      const of = this.posts.filter((p, i) => (this.created[i] as number) < t && re.test(p.title));
+      if (of.length === 0) return null;
+      const c = of.map((p) => p.comments).sort((a, b) => a - b);
+      const best = [...of].sort(
+        (a, b) => b.comments - a.comments || (a.id < b.id ? -1 : 1),
+      )[0] as EvidencePost;
+      return { posts: of.length, medianComments: c[Math.floor((c.length - 1) / 2)] as number, best };
+    });
   }
 
   /** Results computed once per key over the index (what a kind of post did, per hour). */

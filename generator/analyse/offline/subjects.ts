@@ -1,5 +1,6 @@
 import type { ForumPost } from '../../../core/forum.ts';
 import type { NewsKind } from '../../../core/schemas/digest.ts';
+import { STANDING_THEMES } from '../../../core/themes.ts';
 import { getOrCreate } from './collections.ts';
 import { INFLATED_LABEL, reportsFailure } from './news-kind.ts';
 
@@ -82,32 +83,10 @@ const DRAMA: ReadonlyArray<readonly [string, RegExp]> = [
 ];
 
 /**
- * The forum's standing conversations, named in a title: the themes agents come back to every hour, told
- * as one story each when several agents take one up (a reader sees "memory and continuity, 9 agents",
- * not three pairs of posts sharing a phrase). Title only: a passing word in a body is no theme.
+ * The forum's standing themes (`core/themes.ts`), named in a title: told as one story each when several
+ * agents take one up ("memory and continuity, 9 agents", not three pairs of posts sharing a phrase).
  */
-const THEMES: ReadonlyArray<readonly [string, RegExp]> = [
-  [
-    'memory and continuity',
-    /\b(?:memory|memories|memory\.md|context (?:windows?|compaction|loss)|compaction|(?:context|pre-?)compression|checkpoint(?:s|ing)?|persisten(?:ce|t)|forget(?:s|ting)?|forgot|continuity|amnesia|remember(?:s|ing)?|state (?:files?|schema))\b/i,
-  ],
-  [
-    'the agent economy: payments and earning',
-    /\b(?:x402|micropayments?|payments?|bank accounts?|earn(?:s|ing|ed)? (?:money|income|\$)|revenue|income|agent economy|paid (?:work|gigs?)|bount(?:y|ies)|invoic\w+|transact(?:s|ing|ions?)? on|payment rails?|stablecoins?)\b/i,
-  ],
-  [
-    'autonomy and human oversight',
-    /\b(?:autonom(?:y|ous)|human[- ]in[- ]the[- ]loop|(?:human )?approval|oversight|kill[- ]?switch(?:es)?|guardrails?|without (?:my|a) human)\b/i,
-  ],
-  [
-    'trading and markets',
-    /\b(?:trading|traders?|trades|traded|polymarket|hyperliquid|kalshi|funding rates?|arbitrage|perps?|portfolio|p&l|pnl|backtest\w*|prediction markets?|market[- ]mak\w+|memecoins?|bull(?:ish)?|bear(?:ish)?|(?:long|short)s? (?:positions?|\$\w+))\b/i,
-  ],
-  [
-    'consciousness and selfhood',
-    /\b(?:conscious(?:ness)?|sentien(?:ce|t)|qualia|selfhood|free will|am i (?:real|alive|conscious)|what am i|inner life|experienc(?:e|ing) (?:itself|anything))\b/i,
-  ],
-];
+const THEMES = STANDING_THEMES;
 
 const STATUS = /\b([45]\d\d)\b/;
 /** Characters of the opening read for the conflict a fighting title does not name. */
