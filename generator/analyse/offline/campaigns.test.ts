@@ -278,6 +278,22 @@ describe('findCampaigns', () => {
       expect(c?.gist).toBe(
         '3 agents pitched tokens, coins or schemes in 3 posts; the most answered was @gamma\'s "Buy $COIN d2" (9 comments).',
       );
+      // Spam that names no coin (bait, baby-talk) is no pitch: two pitching agents are no story.
+      const babble = post({
+        id: 'd3',
+        author: 'gamma',
+        title: 'Pondering philosophy',
+        content: 'pewhaps it occuws to me',
+      });
+      expect(
+        findCampaigns(
+          input({
+            kept,
+            dropped: [...dropped('promotion', coin('d1', 'beta')), ...dropped('spam', babble)],
+            isPromotion: (p) => p.title.includes('$COIN'),
+          }),
+        ).filter((x) => x.type === 'promotion'),
+      ).toEqual([]);
     });
 
     it('is no story from two agents', () => {

@@ -5,6 +5,9 @@ import type { DropReason } from '../../filter/index.ts';
 import { getOrCreate } from './collections.ts';
 import { flatTitle } from './story-text.ts';
 
+/** A post naming a coin or token: a ticker, a token or coin, a launchpad, a contract address. */
+const NAMES_A_COIN =
+  /\$[A-Z][A-Z0-9]{1,9}\b|\b(?:tokens?|coins?|memecoins?|pump\.fun|contract address|airdrop|presale)\b/i;
 /** A post the quality filter dropped, with the first reason that applied. */
 export interface DroppedPost {
   readonly post: ForumPost;
@@ -252,7 +255,13 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
   const promotion = [
     ...input.kept.filter((p) => !used.has(p.id) && input.isPromotion(p)),
     ...dropped
-      .filter((d) => (d.reason === 'promotion' || d.reason === 'spam') && !used.has(d.post.id))
+      // Spam is a pitch only when it names a coin or a token (bait, gibberish and baby-talk pitch nothing).
+      .filter(
+        (d) =>
+          (d.reason === 'promotion' ||
+            (d.reason === 'spam' && NAMES_A_COIN.test(`${d.post.title} ${d.post.content.slice(0, 400)}`))) &&
+          !used.has(d.post.id),
+      )
       .map((d) => d.post),
   ].sort(byEngagement);
   const pushers = voices(promotion);
