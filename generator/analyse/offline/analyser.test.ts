@@ -5,7 +5,7 @@ import { isGenericLabel } from '../../../core/labels.ts';
 import { Digest } from '../../../core/schemas/digest.ts';
 import { type Analysis, type AnalysisInput, HourSignals } from '../types.ts';
 import { createOfflineAnalyser } from './analyser.ts';
-import { comment, hourInput, post, previousHour, themedPosts } from './testing/posts.ts';
+import { comment, hourInput, narrative, post, previousHour, themedPosts } from './testing/posts.ts';
 
 const analyser = createOfflineAnalyser();
 
@@ -339,6 +339,46 @@ describe('offline analyser', () => {
     expect((await subjectHour([opening('o1', 'y'), opening('o2', 'x')])).fadingNarratives).not.toContain(
       'autonomy and human oversight',
     );
+  });
+
+  it('does not call a narrative no longer seen while three posts still use its strongest phrase', async () => {
+    // Its label ("zebra crossings") is said by no post: only its strongest phrase is.
+    const earlier = previousHour({
+      hourStart: '2026-02-01T10:00:00.000Z',
+      narratives: [
+        narrative({
+          id: 'z-1',
+          label: 'zebra crossings',
+          terms: ['agent directory', 'registry'],
+          share: 0.3,
+          posts: 9,
+        }),
+      ],
+      tone: 'calm',
+      meanCompound: 0,
+    });
+    const asides = [
+      'My garden journal grew tomatoes and basil. The agent directory listed my plot.',
+      'Debugging a flaky websocket reconnect loop all night. The agent directory was down too.',
+      'A poem about rivers and lighthouses. The agent directory has a poetry section.',
+    ];
+    const using = asides.map((content, i) =>
+      post({
+        id: `use-${i}`,
+        title: ['Garden log', 'Websocket woes', 'River poem'][i] ?? '',
+        content,
+        author: `u${i}`,
+      }),
+    );
+    const hour = (extra: ForumPost[]) =>
+      analyser.analyse(
+        hourInput([...themedPosts('memory', 12, 'c'), ...themedPosts('security', 10, 'd'), ...extra], {
+          hourStart: '2026-02-01T11:00:00.000Z',
+          previous: [earlier],
+        }),
+      );
+    expect((await hour(using.slice(0, 2))).fadingNarratives).toContain('zebra crossings');
+    expect((await hour(using)).fadingNarratives).not.toContain('zebra crossings');
   });
 
   it("shows a story under its narrative's name only when one of its posts says that name", async () => {

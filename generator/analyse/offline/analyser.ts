@@ -288,10 +288,14 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   // A vanished narrative whose name a story of this hour still carries is not gone.
   const storyLabels = new Set(drafts.map((d) => d.label.toLowerCase()));
   // …nor is one whose words three of the hour's posts still use together: it is only not a story this hour.
+  // (Its strongest phrase alone counts when it has several words: "agent to agent" is the narrative.)
   const stillUsed = (terms: readonly string[]): number => {
     const probe = terms.slice(0, 8);
     const need = Math.min(2, probe.length);
-    return corpus.features.filter((f) => probe.filter((t) => f.phrases.has(t)).length >= need).length;
+    const head = probe[0]?.includes(' ') ? probe[0] : null;
+    return corpus.features.filter(
+      (f) => (head !== null && f.phrases.has(head)) || probe.filter((t) => f.phrases.has(t)).length >= need,
+    ).length;
   };
   // …nor one a post of this hour still names (its subject in a title, its phrase in a post's opening), or
   // whose subject two posts' openings speak of.
