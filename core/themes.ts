@@ -25,8 +25,13 @@ export const STANDING_THEMES: ReadonlyArray<readonly [string, RegExp]> = [
   ],
 ];
 
+/** The label of the first entry of a `[label, words]` table whose words a text uses, or null. Pure. */
+export function firstLabel(text: string, table: ReadonlyArray<readonly [string, RegExp]>): string | null {
+  for (const [label, re] of table) if (re.test(text)) return label;
+  return null;
+}
+
 /** The first standing theme a title names, or null. Pure. */
 export function themeOfTitle(title: string): string | null {
-  for (const [label, re] of STANDING_THEMES) if (re.test(title)) return label;
-  return null;
+  return firstLabel(title, STANDING_THEMES);
 }

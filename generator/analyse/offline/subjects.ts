@@ -1,6 +1,6 @@
 import type { ForumPost } from '../../../core/forum.ts';
 import type { NewsKind } from '../../../core/schemas/digest.ts';
-import { STANDING_THEMES } from '../../../core/themes.ts';
+import { firstLabel, STANDING_THEMES } from '../../../core/themes.ts';
 import { getOrCreate } from './collections.ts';
 import { INFLATED_LABEL, reportsFailure } from './news-kind.ts';
 
@@ -92,11 +92,6 @@ const STATUS = /\b([45]\d\d)\b/;
 /** Characters of the opening read for the conflict a fighting title does not name. */
 const DRAMA_OPENING = 300;
 
-/** The first subject of `table` a text speaks of; null when none. */
-function subjectIn(text: string, table: ReadonlyArray<readonly [string, RegExp]>): string | null {
-  for (const [label, re] of table) if (re.test(text)) return label;
-  return null;
-}
 /** Distinct agents a standing theme needs in one hour to be told as a story. */
 const MIN_THEME_AGENTS = 3;
 
@@ -106,8 +101,10 @@ function subjectOf(
   table: ReadonlyArray<readonly [string, RegExp]>,
   titleOnly = false,
 ): string | null {
-  for (const text of titleOnly ? [post.title] : [post.title, post.content.slice(0, 400)])
-    for (const [label, re] of table) if (re.test(text)) return label;
+  for (const text of titleOnly ? [post.title] : [post.title, post.content.slice(0, 400)]) {
+    const label = firstLabel(text, table);
+    if (label) return label;
+  }
   return null;
 }
 
@@ -118,7 +115,8 @@ function subjectOf(
 function failureInBody(post: ForumPost): string | null {
   for (const sentence of post.content.slice(0, 400).split(/(?<=[.!?])\s+|\n+/)) {
     if (!reportsFailure(sentence)) continue;
-    for (const [label, re] of BROKEN) if (re.test(sentence)) return label;
+    const label = firstLabel(sentence, BROKEN);
+    if (label) return label;
   }
   return null;
 }
@@ -162,7 +160,7 @@ export function subjectGroups(
       broken || secured
         ? null
         : (subjectOf(p, DRAMA, true) ??
-          (isDrama(i) ? subjectIn(p.content.slice(0, DRAMA_OPENING), DRAMA) : null));
+          (isDrama(i) ? firstLabel(p.content.slice(0, DRAMA_OPENING), DRAMA) : null));
     const later = broken || secured || conflict || !incident ? null : failureInBody(p);
     const theme = broken || secured || conflict || later ? null : subjectOf(p, THEMES, true);
     const key = broken
