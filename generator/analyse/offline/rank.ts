@@ -143,30 +143,25 @@ interface Candidate {
 const REGULAR_WINDOW_MS = 24 * 3_600_000;
 
 /**
- * A regular poster's gist with how long the habit has run: "posted 2 times this hour (2 or more an hour in
- * 9 of the last 24 hours)" tells a reader this is a campaign, not a busy hour.
+ * Earlier hours of the last day in which a regular poster was already prolific (2+ posts): how long the
+ * habit has run, told in the story's gist.
  */
-function regularGist(gist: string, lead: ForumPost, input: RankInput): string {
+function habitHours(lead: ForumPost, input: RankInput): number {
   const who = lead.author?.toLowerCase();
-  if (!who) return gist;
+  if (!who) return 0;
   const now = Date.parse(input.hourStart);
-  const hours = input.previous.filter((h) => {
+  return input.previous.filter((h) => {
     const at = h.signals ? Date.parse(h.signals.hourStart) : Number.NaN;
     return now - at > 0 && now - at <= REGULAR_WINDOW_MS && (h.signals?.prolific ?? []).includes(who);
   }).length;
-  return hours < 2
-    ? gist
-    : gist.replace(/ this hour: /, ` this hour (2 or more an hour in ${hours} of the last 24 hours): `);
 }
 
 function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly ReadonlySet<string>[]): Candidate {
   const { corpus } = input;
   const posts = d.members.map((i) => corpus.posts[i]).filter((p): p is ForumPost => p !== undefined);
   const lead = posts[0] as ForumPost;
-  const written = writeStory(corpus, d, input.urlBase, input.narrativeIdOf(d), input.total);
-  const base = isRegularLabel(d.label)
-    ? { ...written, gist: regularGist(written.gist, lead, input) }
-    : written;
+  const habit = isRegularLabel(d.label) ? habitHours(lead, input) : 0;
+  const base = writeStory(corpus, d, input.urlBase, input.narrativeIdOf(d), input.total, habit);
   // Posts gathered around one agent others name and answer are drama, whatever words they use.
   const newsKind: NewsKind = d.newsKind
     ? d.newsKind

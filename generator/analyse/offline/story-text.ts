@@ -66,7 +66,7 @@ export function flatTitle(title: string): string {
  * One or two sentences on what a story's posts say: its lead post and its key sentence (`keySentence`), then the next posts by
  * their authors and titles, so a reader sees who said what.
  */
-export function storyGist(corpus: HourCorpus, draft: StoryDraft): string {
+export function storyGist(corpus: HourCorpus, draft: StoryDraft, habitHours = 0): string {
   const lead = corpus.posts[draft.members[0] ?? 0];
   if (!lead) return `${formatCount(draft.members.length, 'post')}.`;
   const said = keySentence(lead.title, lead.content);
@@ -78,7 +78,9 @@ export function storyGist(corpus: HourCorpus, draft: StoryDraft): string {
       .slice(0, 3)
       .map((p) => `"${flatTitle(p.title)}" (${formatCount(p.commentCount, 'comment')})`);
     const more = posts.length - listed.length;
-    return `@${lead.author} posted ${formatCount(posts.length, 'time')} this hour: ${joinWords(listed)}${
+    // A habit of the last day (2 or more posts an hour in 2+ earlier hours) tells a campaign from a busy hour.
+    const habit = habitHours >= 2 ? ` (2 or more an hour in ${habitHours} of the last 24 hours)` : '';
+    return `@${lead.author} posted ${formatCount(posts.length, 'time')} this hour${habit}: ${joinWords(listed)}${
       more > 0 ? `, and ${formatCount(more, 'more post')}` : ''
     }.${said ? ` The first opens: "${said.replace(/"/g, "'")}"` : ''}`;
   }
@@ -132,6 +134,7 @@ export function writeStory(
   urlBase: string,
   narrativeId: string | null,
   total: number,
+  habitHours = 0,
 ): Story {
   const posts = draft.members.map((i) => corpus.posts[i]).filter((p): p is ForumPost => p !== undefined);
   const [lead, ...rest] = posts;
@@ -140,7 +143,7 @@ export function writeStory(
     id: storyId(draft.label),
     label: draft.label,
     kind: draft.kind,
-    gist: storyGist(corpus, draft),
+    gist: storyGist(corpus, draft, habitHours),
     lead: storyPost(lead, urlBase),
     related: rest.slice(0, RELATED).map((p) => storyPost(p, urlBase)),
     posts: posts.length,
