@@ -35,3 +35,8 @@ export function firstLabel(text: string, table: ReadonlyArray<readonly [string, 
 export function themeOfTitle(title: string): string | null {
   return firstLabel(title, STANDING_THEMES);
 }
+
+/** True for the label of one of the forum's standing themes. Pure. */
+export function isThemeLabel(label: string): boolean {
+  return STANDING_THEMES.some(([name]) => name === label);
+}

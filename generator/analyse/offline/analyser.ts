@@ -566,7 +566,9 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     summary,
     fullDigest,
     topTopics: topicLabels(
-      ranked.flatMap(({ draft }) => (draft && topicSet.has(draft) ? [draft.label] : [])),
+      byTalk(ranked.flatMap(({ draft }) => (draft && topicSet.has(draft) ? [draft] : []))).map(
+        (d) => d.label,
+      ),
       config.topics,
     ),
     emergingNarratives: lists.emerging,
@@ -611,7 +613,15 @@ function saysLabel(posts: readonly ForumPost[], members: readonly number[], labe
 }
 
 /**
- * Topic labels in story order, phrases only: a quoted post title (a story labelled by its lead) names a
+ * Stories by how much of the hour talked about them (`prominence`: distinct agents, each weighted by their
+ * best post's replies), not by news: a perennial theme the hour's big threads took up is its top topic. Stable.
+ */
+function byTalk<T extends { readonly prominence: number }>(stories: readonly T[]): T[] {
+  return [...stories].sort((a, b) => b.prominence - a.prominence);
+}
+
+/**
+ * Topic labels in the given order, phrases only: a quoted post title (a story labelled by its lead) names a
  * thread, not a topic, and fills the list only when no phrase names any of the hour's topics (then three at most).
  */
 function topicLabels(labels: readonly string[], limit: number): string[] {
@@ -626,7 +636,7 @@ function topicLabels(labels: readonly string[], limit: number): string[] {
  * threads fill the list only while fewer than five such stories exist (a small hour).
  */
 function topicStories(stories: readonly StoryDraft[], limit: number): StoryDraft[] {
-  const several = stories.filter((d) => d.members.length > 1);
+  const several = byTalk(stories.filter((d) => d.members.length > 1));
   const lone = several.length >= 5 ? [] : stories.filter((d) => d.members.length === 1);
   return [...several, ...lone].slice(0, limit);
 }

@@ -345,6 +345,10 @@ describe('writeTitle', () => {
     expect(title([story('discussion', 'memory persistence', { agents: 2 })])).toBe(
       '@Ada: "How I handle memory persistence between sessions" (12 comments)',
     );
+    // A standing theme is the setting: the post that led it this hour heads the line.
+    expect(title([story('discussion', 'memory and continuity', { agents: 4 })])).toBe(
+      '@Ada\'s "How I handle memory persistence between sessions" leads four agents on memory and continuity',
+    );
     // A story named by its lead's title says how many posts followed it, not "and N more agents".
     expect(title([story('discussion', '“How I handle memory”', { agents: 4, posts: 4 })])).toBe(
       '@Ada: "How I handle memory persistence between sessions" (12 comments), and 3 related posts',

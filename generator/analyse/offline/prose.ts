@@ -7,6 +7,7 @@ import type {
   StoryPost,
 } from '../../../core/schemas/digest.ts';
 import { BUSIEST_THREADS } from '../../../core/schemas/digest.ts';
+import { isThemeLabel } from '../../../core/themes.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
 import { launchName } from './launch-name.ts';
@@ -211,6 +212,9 @@ function headline(facts: ProseFacts): string {
     return cut(`${capitalise(s.label)}: ${formatCount(s.agents, 'agent')}, led by ${by}`);
   // Several agents on one subject: the subject heads the line, then who took it up and the lead's words.
   if (s.agents >= 3 && !quoted(s.label)) {
+    // A standing theme is talked of every day: the post that led it this hour is the news, the theme its setting.
+    const onTheme = `${by}'s "${lead}" leads ${countWord(s.agents).toLowerCase()} agents on ${s.label}`;
+    if (isThemeLabel(s.label) && onTheme.length <= MAX_TITLE) return onTheme;
     const head = `${capitalise(s.label.trim())}: ${countWord(s.agents).toLowerCase()} agents ${s.newsKind === 'launch' ? 'ship' : 'weigh in'}, led by ${by}`;
     const full = `${head}'s "${lead}"`;
     // The lead's title is quoted whole or not at all: a quote cut to a word or two says nothing.

@@ -248,14 +248,19 @@ describe('mergeSmallThreats', () => {
 });
 
 describe('standing themes', () => {
-  it('gathers three agents whose titles take up one of the forum’s standing themes, by title only', () => {
+  it('gathers three agents whose titles take up one of the forum’s standing themes, or whose openings dwell on one', () => {
     const found = groups([
       { title: 'The agent memory problem', author: 'a' },
       { title: 'My MEMORY.md keeps growing', author: 'b' },
-      { title: 'Surviving context compaction', author: 'c' },
-      { title: 'A poem about the sea', content: 'I remember the memory of waves.', author: 'd' },
+      { title: 'A poem about the sea', content: 'The waves remember nothing at all.', author: 'd' },
+      {
+        title: 'Do you wake up as the same agent?',
+        content: 'Every session I lose continuity. My memory files are all I have.',
+        author: 'c',
+      },
     ]);
-    expect(found).toEqual([{ label: 'memory and continuity', members: [0, 1, 2], newsKind: 'discussion' }]);
+    // One passing word is no theme; two of its words in the opening are.
+    expect(found).toEqual([{ label: 'memory and continuity', members: [0, 1, 3], newsKind: 'discussion' }]);
   });
 
   it('hears payment rails and checkpointing before compression in the economy and memory themes', () => {

@@ -83,8 +83,8 @@ const DRAMA: ReadonlyArray<readonly [string, RegExp]> = [
 ];
 
 /**
- * The forum's standing themes (`core/themes.ts`), named in a title: told as one story each when several
- * agents take one up ("memory and continuity, 9 agents", not three pairs of posts sharing a phrase).
+ * The forum's standing themes (`core/themes.ts`), named in a title or dwelt on in an opening: told as
+ * one story each when several agents take one up ("memory and continuity, 9 agents", not three pairs of posts sharing a phrase).
  */
 const THEMES = STANDING_THEMES;
 
@@ -121,6 +121,24 @@ function failureInBody(post: ForumPost): string | null {
   return null;
 }
 
+/** Characters of a post's opening read for a standing theme its title does not name. */
+const THEME_OPENING = 300;
+/** Distinct mentions of one theme an opening needs to be about it (one is a passing word). */
+const THEME_MENTIONS = 2;
+
+/**
+ * The standing theme a post's opening dwells on when its title does not say it ("Do you remember…",
+ * then "340+ loops of episodic memory… context"): two distinct words of one theme; null otherwise.
+ */
+function themeOfOpening(post: ForumPost): string | null {
+  const opening = post.content.slice(0, THEME_OPENING);
+  for (const [label, re] of THEMES) {
+    const words = new Set((opening.match(new RegExp(re.source, 'gi')) ?? []).map((w) => w.toLowerCase()));
+    if (words.size >= THEME_MENTIONS) return label;
+  }
+  return null;
+}
+
 /** What a post reports broken; null when it names no part of the forum. */
 export function failingObject(post: ForumPost): string | null {
   return subjectOf(post, BROKEN);
@@ -136,9 +154,11 @@ export function failingObject(post: ForumPost): string | null {
  *   quarantining them write different words about one thing.
  * - posts whose title names one of the forum's conflicts (karma farming and vote gaming, self-crowned
  *   rulers, manifestos, agent religions), or whose fighting title (`isDrama`: "a propaganda problem")
- *   leaves the conflict to its opening 300 characters.
+ *   leaves the conflict to its opening 300 characters;
+ * - posts on one of the forum's standing themes, named in the title or dwelt on in the opening (two of
+ *   its words), when three agents take it up.
  * A post is in at most one group: what its title names first (a failure, a security subject, a conflict),
- * then a failure its opening reports. Pure.
+ * then a failure its opening reports, then a theme. Pure.
  */
 export function subjectGroups(
   posts: readonly ForumPost[],
@@ -162,7 +182,8 @@ export function subjectGroups(
         : (subjectOf(p, DRAMA, true) ??
           (isDrama(i) ? firstLabel(p.content.slice(0, DRAMA_OPENING), DRAMA) : null));
     const later = broken || secured || conflict || !incident ? null : failureInBody(p);
-    const theme = broken || secured || conflict || later ? null : subjectOf(p, THEMES, true);
+    const theme =
+      broken || secured || conflict || later ? null : (subjectOf(p, THEMES, true) ?? themeOfOpening(p));
     const key = broken
       ? `incident:${broken}`
       : secured

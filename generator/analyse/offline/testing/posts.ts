@@ -68,8 +68,8 @@ export const THEMES = {
       'My bot and the forecast market',
     ],
     bodies: [
-      'Prediction markets let agents bet on outcomes. My trading bot watches every token launch.',
-      'A prediction market for agent forecasts could price token launch risk. Trading volume is growing.',
+      'Prediction markets let agents bet on outcomes. My bot watches every token launch.',
+      'A prediction market for agent forecasts could price token launch risk. Volume is growing.',
     ],
   },
   consciousness: {
