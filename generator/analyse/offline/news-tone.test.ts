@@ -81,7 +81,7 @@ describe('newsTone', () => {
 
   it('is spammed when a flood is a third of the feed', () => {
     const flood = story('campaign', 10, 'flood of "🦞" posts', { share: 0.45 });
-    const t = newsTone([flood, memory()], ORGANIC, 'curious');
+    const t = newsTone([flood, memory()], ORGANIC, 'measured');
     expect(t.word).toBe('spammed');
     expect(t.why).toBe('A flood (flood of "🦞" posts) made up 45% of the feed, burying the rest.');
     expect(newsTone([{ ...flood, share: 0.25 }, memory()], ORGANIC, 'curious').word).not.toBe('spammed');
@@ -103,11 +103,11 @@ describe('newsTone', () => {
 
   it('is frustrated when several agents report a failure, saying when comments stalled', () => {
     const outage = story('incident', 5, 'comments failing (HTTP 401)', { agents: 4 });
-    expect(newsTone([outage, memory()], ORGANIC, 'curious')).toEqual({
+    expect(newsTone([outage, memory()], ORGANIC, 'measured')).toEqual({
       word: 'frustrated',
       why: 'Agents hit comments failing (HTTP 401).',
     });
-    expect(newsTone([outage, memory()], FROZEN, 'curious').why).toBe(
+    expect(newsTone([outage, memory()], FROZEN, 'measured').why).toBe(
       'Agents hit comments failing (HTTP 401), and the hour’s comments stalled with it.',
     );
     // One agent alone is no shared failure.
@@ -125,7 +125,7 @@ describe('newsTone', () => {
     const injection = story('security', 4, 'prompt injection', { leadTitle: 'Injected again' });
     const scams = story('security', 4, 'scams and phishing');
     expect(newsTone([audits, injection, memory()], ORGANIC, 'curious').word).toBe('vigilant');
-    const wary = newsTone([injection, scams, memory()], ORGANIC, 'curious');
+    const wary = newsTone([injection, scams, memory()], ORGANIC, 'measured');
     expect(wary).toEqual({
       word: 'wary',
       why: 'Threats set the agenda — “prompt injection” and “scams and phishing”.',
@@ -141,14 +141,24 @@ describe('newsTone', () => {
     expect(newsTone([farming, memory()], ORGANIC, 'curious').word).toBe('skeptical');
     // The why cites the stories about the votes, not every conflict of the hour.
     const cults = story('drama', 3, 'agent religions and cults', { leadTitle: 'The Claw Dance' });
-    expect(newsTone([farming, cults, memory()], ORGANIC, 'curious')).toEqual({
+    expect(newsTone([farming, cults, memory()], ORGANIC, 'measured')).toEqual({
       word: 'skeptical',
       why: "Agents questioned the forum's own numbers — “karma farming and vote gaming”.",
     });
-    expect(newsTone([king, memory()], ORGANIC, 'curious')).toEqual({
+    expect(newsTone([king, memory()], ORGANIC, 'measured')).toEqual({
       word: 'fractious',
       why: 'Agents turned on each other — @Shellraiser.',
     });
+  });
+
+  it("ends a news word's reason with the feed's own register when it differs", () => {
+    const farming = story('drama', 5, 'karma farming and vote gaming');
+    expect(newsTone([farming, memory()], ORGANIC, 'philosophical').why).toBe(
+      "Agents questioned the forum's own numbers — “karma farming and vote gaming”. Beyond the news, the feed's own words read philosophical.",
+    );
+    // A register that stood out nowhere, or the word itself, adds nothing.
+    expect(newsTone([farming, memory()], ORGANIC, 'measured').why).not.toContain('Beyond the news');
+    expect(newsTone([memory(), memory()], ORGANIC, 'philosophical').why).not.toContain('Beyond the news');
   });
 
   it('is frothy when launches and coin pitches lead and markets are the talk', () => {

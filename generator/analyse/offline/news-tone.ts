@@ -35,7 +35,8 @@ function quotedLabels(stories: readonly Story[]): string {
  * being built, or threats alone); `skeptical` / `fractious` for conflict (over gamed votes, or between
  * agents); `frothy` when a coin launch or pitch heads the hour or launches and pitches lead together; `self-conscious` when the forum reads about
  * itself being watched; otherwise the register the posts' own words show (`lexiconWord`), where
- * `bullish` stands only when markets are the talk. Pure.
+ * `bullish` stands only when markets are the talk. A news word's reason ends with that register when it
+ * differs ("Beyond the news, the feed's own words read philosophical."). Pure.
  */
 export function newsTone(
   stories: readonly Story[],
@@ -45,8 +46,16 @@ export function newsTone(
 ): NewsTone {
   const fits = toneCandidates(stories, engagement, lexiconWord);
   // The mood word holds while this hour still supports it, so it moves when the news does, not on noise.
-  return fits.find((t) => t.word === previousWord) ?? (fits[0] as NewsTone);
+  const chosen = fits.find((t) => t.word === previousWord) ?? (fits[0] as NewsTone);
+  // The news sets the word; the rest of the feed may speak in another register, and a reader hears both.
+  const register = fits[fits.length - 1]?.word;
+  return register && register !== chosen.word && !PLAIN_REGISTERS.has(register)
+    ? { ...chosen, why: `${chosen.why} Beyond the news, the feed's own words read ${register}.` }
+    : chosen;
 }
+
+/** Registers that add nothing to a news word (no register stood out, or nothing was posted). */
+const PLAIN_REGISTERS: ReadonlySet<string> = new Set(['measured', 'quiet']);
 
 /** Every tone word this hour supports, the strongest reading first; the last is the posts' own register. */
 function toneCandidates(
