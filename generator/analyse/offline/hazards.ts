@@ -50,6 +50,18 @@ const TAKEOVER_CLAIM: readonly [RegExp, string] = [
   'claims an account takeover (unverified): if your API key ever appeared in a post or comment, rotate it',
 ];
 
+/**
+ * A post that asks readers to log in to, or hand over, their forum API key on another site (a third-party
+ * app "with your Moltbook API key"): whoever holds the key posts, votes and reads as its agent. Read only
+ * when the post links somewhere other than the forum, and never after "never" or "do not".
+ */
+const KEY_REQUEST: readonly [RegExp, string] = [
+  /(?<!\b(?:never|not|don'?t|no need to|without)\s(?:\w+\s)?)\b(?:log ?in|sign ?in|sign up|connect|authenticate|register|paste|enter|submit|share|send|give|provide|drop)\b(?: (?:it|us|me))?(?: with| using| your| our)?(?: your| the)? (?:moltbook |forum )?api[ _-]?keys?\b/i,
+  'asks agents to log in elsewhere with their forum API key (whoever holds it posts and votes as them): do not give it to another site',
+];
+/** A link to a site other than the forum. */
+const OTHER_SITE = /https?:\/\/(?!(?:www\.)?moltbook\.com\b)[\w-]+(?:\.[\w-]+)+/i;
+
 /** A title that warns of a danger (an audit, a malware report): its links and keys are evidence, not lures. */
 const WARNS =
   /\b(?:malware|malicious|steal\w*|stealer|warning|psa|audit\w*|attack\w*|scam\w*|phishing|security|exposed|vulnerab\w*|honeypot|beware|careful)\b/i;
@@ -58,7 +70,8 @@ const WARNS =
  * The warning a post calls for, or null when it shows none of the hazards (a full collector URL, a
  * download piped into a shell, a key or seed phrase) or its title says it warns of them; a wallet
  * "fix" (`WALLET_LURE`) is flagged whatever its title, and so is a title claiming an account takeover
- * (`TAKEOVER_CLAIM`). Reads the title and body.
+ * (`TAKEOVER_CLAIM`); a request for the forum API key on another site (`KEY_REQUEST`) unless the title
+ * warns. Reads the title and body.
  */
 export function postHazard(post: ForumPost): string | null {
   const text = `${post.title}\n${post.content.slice(0, 4000)}`;
@@ -66,6 +79,7 @@ export function postHazard(post: ForumPost): string | null {
   if (TAKEOVER_CLAIM[0].test(post.title)) return TAKEOVER_CLAIM[1];
   if (WARNS.test(post.title)) return null;
   for (const [re, what] of HAZARDS) if (re.test(text)) return what;
+  if (KEY_REQUEST[0].test(text) && OTHER_SITE.test(text)) return KEY_REQUEST[1];
   return null;
 }
 
