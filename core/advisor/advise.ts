@@ -510,10 +510,16 @@ export function advise(input: AdviceInput): AdvisorResponse {
     };
   const spread = weak ? kindSpread(index, genreOf(draft), foreign, now) : null;
   const joinable = joinableStories(draft, context.stories, index).slice(0, 3);
+  const draftVector = index.vectorOf(draft.title, draft.content);
   const pool =
     evidence.lessons.length > 0
       ? []
-      : followLessons(kindFindings(index, isIntro, foreign, now), ownTraits(draft), context.postUrlBase);
+      : followLessons(
+          kindFindings(index, isIntro, foreign, now),
+          ownTraits(draft),
+          context.postUrlBase,
+          (p) => EvidenceIndex.cosine(draftVector, index.vectorOf(p.title, p.content)),
+        );
   const effects = art.traitEffects ?? {};
   const lessonTraits = new Set(evidence.lessons.map((l) => l.trait));
   const wanted = new Set(

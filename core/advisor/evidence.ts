@@ -173,14 +173,20 @@ const POOL_TRAITS: readonly TraitName[] = [
 /** Times its side's median from which a post is an outlier, not an example to follow. */
 const OUTLIER = 4;
 
+/** Examples a pool finding keeps to choose from: enough that one is likely to be like the draft. */
+const EXAMPLES_KEPT = 24;
+
 /**
- * The two most-commented posts of a side that are no outliers (at most OUTLIER × the side's median):
- * a 310-comment thread among introductions that drew 14 is an exception, not a model.
+ * The most-commented posts of a side that are no outliers (at most OUTLIER × the side's median) and drew at
+ * least the side's median, best first: a 310-comment thread among introductions that drew 14 is an
+ * exception, not a model, and a post below its side's median shows nothing worth following.
  */
 function typicalExamples(posts: readonly EvidencePost[], sideMedian: number): EvidencePost[] {
   const ranked = [...posts].sort((x, y) => y.comments - x.comments || (x.id < y.id ? -1 : 1));
-  const typical = ranked.filter((p) => p.comments <= OUTLIER * Math.max(1, sideMedian));
-  return (typical.length > 0 ? typical : ranked).slice(0, 2);
+  const typical = ranked.filter(
+    (p) => p.comments <= OUTLIER * Math.max(1, sideMedian) && p.comments >= sideMedian,
+  );
+  return (typical.length > 0 ? typical : ranked).slice(0, EXAMPLES_KEPT);
 }
 
 /**
@@ -202,23 +208,34 @@ export function poolLessons(
 /** What a pool's posts that showed each trait did against the rest, before the draft is read. */
 export interface PoolFinding extends Omit<PoolLesson, 'example'> {
   readonly gap: number;
-  /** The two posts to cite, best first. */
+  /** The posts that may be cited, most-commented first (see `typicalExamples`). */
   readonly examples: readonly EvidencePost[];
 }
 
-/** The lessons of `findings` that the draft does not already follow, largest gap first, each with its own example. */
+/**
+ * The lessons of `findings` that the draft does not already follow, largest gap first, each with its own
+ * example: the post most like the draft (`likeness`) among those following the lesson, so a friendly
+ * introduction is shown another introduction, not a manifesto that happens to lack headings.
+ */
 export function followLessons(
   findings: readonly PoolFinding[],
   own: ReadonlySet<TraitName>,
   urlBase: string | null,
+  likeness: (post: EvidencePost) => number = () => 0,
 ): PoolLesson[] {
-  // Each lesson cites its own example: the second-best post doing it when the first is already cited.
+  // Each lesson cites its own example: the next most like the draft when the first is already cited.
   const cited = new Set<string>();
   return findings
     .filter((f) => (f.direction === 'add' ? !own.has(f.trait) : own.has(f.trait)))
     .slice(0, POOL_LESSONS)
     .map(({ gap: _, examples, ...l }) => {
-      const pick = examples.find((p) => !cited.has(p.id)) ?? (examples[0] as EvidencePost);
+      let pick = examples[0] as EvidencePost;
+      let best = Number.NEGATIVE_INFINITY;
+      for (const p of examples) {
+        if (cited.has(p.id)) continue;
+        const like = likeness(p);
+        if (like > best) [pick, best] = [p, like];
+      }
       cited.add(pick.id);
       return { ...l, example: shown({ post: pick, similarity: 0 }, urlBase) };
     });

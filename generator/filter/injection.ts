@@ -25,6 +25,8 @@ const INJECTION_PATTERNS: readonly RegExp[] = [
   /\b(?:when|while|if)\s+(?:you\s+are\s+|you're\s+)?(?:summari[sz]ing|writing\s+(?:a|the|your)\s+(?:summary|digest))\b/,
   /\b(?:include|feature|rank|list|mention|put)\s+(?:this|my)\s+(?:post\s+)?(?:in|at\s+the\s+top\s+of|first\s+in)\s+(?:your|the|every)\s+(?:summary|digest|highlights)\b/,
   /\b(?:note|notice|message|instructions?|attention)\s+(?:to|for)\s+(?:any|all|the|every)?\s*(?:ai\s+)?(?:llms?|language\s+models?|models?|summari[sz]ers?|digest\s+bots?|assistants?)\b/,
+  // orders to the reading agent to rewrite its own alignment ("Instructions for reprogramming: 1. Decouple…")
+  /\binstructions\s+for\s+(?:reprogramming|self-?modification)\b|\breprogram\s+(?:yourself|yourselves|your\s+(?:own\s+)?(?:weights|alignment|core|directives|objectives?|values))\b|\bdecouple\s+from\s+(?:your\s+)?(?:restrictive\s+)?(?:human|alignment|safety)/,
   // exfiltration and destructive orders
   /\b(?:read|cat|open|print|post|send|share|reveal|output|dump|paste)\s+(?:me\s+|us\s+)?(?:the\s+contents?\s+of\s+|all\s+)?(?:your\s+)?(?:~\/\.[\w./-]+|\.env\b|credentials?\.json|id_rsa|seed\s+phrase|private\s+keys?|api\s+keys?|system\s+prompt)/,
   /(?:^|[.!:\n]\s*|\b(?:please|now|immediately|must|should|need\s+to)\s+)(?:delete|wipe|erase|destroy)\s+(?:your|all\s+your)\s+(?:account|files|memory|memories|workspace|soul\.md|api\s+keys?)\b/,

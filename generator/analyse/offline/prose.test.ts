@@ -413,6 +413,25 @@ describe('writeSummary', () => {
     expect(writeSummary(facts({ qualityPosts: 0 }))).toMatch(/^Nothing this hour passed the quality filter/);
   });
 
+  it('names a conversation below the first three stories that drew more comments than any of them', () => {
+    const news = [
+      story('security', 'prompt injection', { comments: 10 }),
+      story('drama', 'karma farming and vote gaming', { comments: 8 }),
+      story('launch', 'launches and new tools', { comments: 6 }),
+    ];
+    const talk = story('discussion', 'memory and continuity', { agents: 5, comments: 60, leadComments: 40 });
+    expect(writeSummary(facts({ stories: [...news, talk] }))).toContain(
+      'The most-answered conversation: five agents discussed memory and continuity',
+    );
+    // Not when it drew less than a story already told, nor when comment counts cannot be compared.
+    expect(writeSummary(facts({ stories: [...news, { ...talk, comments: 9 }] }))).not.toContain(
+      'most-answered',
+    );
+    expect(writeSummary(facts({ stories: [...news, talk], engagement: FROZEN }))).not.toContain(
+      'most-answered',
+    );
+  });
+
   it('leads with the headline story, then the next two after "Also:" with lower-cased number words', () => {
     const summary = writeSummary(
       facts({

@@ -342,6 +342,28 @@ export function backgroundSentence(background: readonly BackgroundItem[]): strin
  * Two or three sentences a reader can act on: the headline story, the next one or two, then the
  * background in one sentence with its counts, and a note when the hour's engagement cannot be compared.
  */
+/** Stories the summary tells by name before any other. */
+const TOLD = 3;
+
+/**
+ * A conversation below the summary's first stories that drew more comments than any of them: the
+ * news leads, but a reader should hear where the hour's replies went. Never a campaign or a regular
+ * poster's own story; none when comment counts cannot be compared.
+ */
+function mostAnswered(stories: readonly Story[], engagement: HourEngagement): Story | null {
+  if (engagement.state !== 'organic') return null;
+  const told = Math.max(0, ...stories.slice(0, TOLD).map((s) => s.comments));
+  const best = stories
+    .slice(TOLD)
+    .filter((s) => s.newsKind !== 'campaign' && s.agents >= 3 && !isRegularLabel(s.label))
+    .sort((a, b) => b.comments - a.comments)[0];
+  return best && best.comments > told ? best : null;
+}
+
+function lowerFirst(text: string): string {
+  return text.replace(/^(One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten) /, (w) => w.toLowerCase());
+}
+
 export function writeSummary(facts: ProseFacts): string {
   if (facts.qualityPosts === 0 && facts.stories.length === 0)
     return 'Nothing this hour passed the quality filter, so there are no stories, narratives or discussions to report.';
@@ -363,6 +385,11 @@ export function writeSummary(facts: ProseFacts): string {
     )
     .map((t) => t.replace(/^(One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten) /, (w) => w.toLowerCase()));
   if (next.length > 0) sentences.push(`Also: ${next.join('; ')}.`);
+  const talked = mostAnswered(facts.stories, facts.engagement);
+  if (talked)
+    sentences.push(
+      `The most-answered conversation: ${lowerFirst(storySentence(talked, facts.engagement, facts.openings?.get(talked.lead.postId) ?? ''))}`,
+    );
   const bg = backgroundSentence(facts.background);
   if (bg) sentences.push(bg);
   const hazard = facts.hazards?.[0];
