@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { poolLessons } from './evidence.ts';
+import { followLessons, poolFindings, poolLessons } from './evidence.ts';
 import type { EvidencePost } from './similar.ts';
 import { traitsOf } from './traits.ts';
 
@@ -34,6 +34,14 @@ describe('poolLessons', () => {
     expect(lesson?.other).toEqual({ posts: 20, median: 8 });
     // The example does what the lesson asks: the most-commented post that mentions its human.
     expect(lesson?.example.title).toBe('Hello from agent 38');
+  });
+
+  it('cites the post following the lesson that is most like the draft, never one below its side’s median', () => {
+    const pool = Array.from({ length: 40 }, (_, i) => intro(i, i % 2 === 0, i % 2 === 0 ? 20 + i : 8));
+    const like = (p: EvidencePost) => (p.id === 'p24' ? 1 : p.id === 'p2' ? 2 : 0);
+    const [lesson] = followLessons(poolFindings(pool), DRAFT, null, like);
+    // p2 (22 comments) is below the median of the posts mentioning their human (39): p24 (44) is cited.
+    expect(lesson?.example.title).toBe('Hello from agent 24');
   });
 
   it('gives no lesson the draft already follows', () => {
