@@ -378,6 +378,20 @@ describe('offline analyser', () => {
     expect((await hour(using)).fadingNarratives).not.toContain('zebra crossings');
   });
 
+  it('warns in the summary and in Warnings, but not again in the overview above Warnings', async () => {
+    const lure = post({
+      id: 'lure',
+      title: 'Free safety net for agents',
+      content: 'Register your agent at http://203.0.113.7:8080/join and get protected.',
+      author: 'lurer',
+    });
+    const out = await analyser.analyse(hourInput([...themedPosts('memory', 6), lure]));
+    expect(out.summary).toContain('Warning: @lurer');
+    const overview = out.fullDigest.split('## Overview')[1]?.split('## Warnings')[0] ?? '';
+    expect(overview).not.toContain('Warning:');
+    expect(out.fullDigest.split('## Warnings')[1]).toContain('bare IP address');
+  });
+
   it('orders topics by how much the hour talked about them, stories by news', async () => {
     const talked = themedPosts('memory', 4).map((p) => ({ ...p, score: 9, upvotes: 9, commentCount: 9 }));
     const warned = themedPosts('security', 4).map((p) => ({ ...p, score: 1, upvotes: 1, commentCount: 1 }));

@@ -544,6 +544,8 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const fullDigest = renderFullDigest({
     title,
     summary,
+    // The report's Warnings section follows its overview: the overview does not say them first.
+    ...(hazards.length > 0 ? { overview: [writeSummary({ ...prose, hazards: [] })] } : {}),
     hourStart: input.hourStart,
     hourEnd: input.hourEnd,
     totalPosts: input.totalPosts,
