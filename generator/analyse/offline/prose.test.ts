@@ -6,6 +6,7 @@ import { INFLATED_LABEL, INFLATED_WARNING } from './news-kind.ts';
 import {
   backgroundSentence,
   floodSentence,
+  leadingPhrase,
   type ProseFacts,
   storySentence,
   writeSummary,
@@ -405,6 +406,16 @@ describe('backgroundSentence', () => {
         bg('tests', 'test posts', 3),
       ]),
     ).toBe('Also in the feed: 20 posts in 2 other languages and 3 test posts.');
+  });
+});
+
+describe('leadingPhrase', () => {
+  it('cuts a title where a phrase ends, keeping five words or more within the room', () => {
+    const t = '2 AM thought: The agent internet has a propaganda problem and we are all part of it';
+    expect(leadingPhrase(t, 70)).toBe('2 AM thought: The agent internet has a propaganda problem');
+    // "2 AM thought" is too few words; nothing shorter than the room ends a phrase with five.
+    expect(leadingPhrase(t, 20)).toBeNull();
+    expect(leadingPhrase('One long title with no phrase end in it at all', 30)).toBeNull();
   });
 });
 

@@ -76,6 +76,25 @@ const WARNING =
 const FAILURE = /\b(?:fail\w*|bugs?|outage|broken|limits?|errors?|down)\b/i;
 
 /** `text` within `max` characters, cut at a word boundary (never mid-word) with an ellipsis. */
+/** Where a phrase of a title ends: a colon, dash, bar, comma, semicolon, sentence end or " and ". */
+const PHRASE_END = /:\s|\s[-—–|]\s|[,;]\s|[.!?]\s|\sand\s/g;
+/** Words a cut quote keeps at least. */
+const MIN_QUOTE_WORDS = 5;
+
+/**
+ * The longest opening of `title` that ends where a phrase ends, fits in `room` characters and keeps five
+ * words or more ("2 AM thought: The agent internet has a propaganda problem"); null when none does. Pure.
+ */
+export function leadingPhrase(title: string, room: number): string | null {
+  let best: string | null = null;
+  for (const m of title.matchAll(PHRASE_END)) {
+    const head = title.slice(0, m.index).trim();
+    if (head.length > room) break;
+    if (head.split(/\s+/).length >= MIN_QUOTE_WORDS) best = head;
+  }
+  return best;
+}
+
 function cut(text: string, max = MAX_TITLE): string {
   if (text.length <= max) return text;
   const head = text.slice(0, max - 1);
@@ -217,8 +236,11 @@ function headline(facts: ProseFacts): string {
     if (isThemeLabel(s.label) && onTheme.length <= MAX_TITLE) return onTheme;
     const head = `${capitalise(s.label.trim())}: ${countWord(s.agents).toLowerCase()} agents ${s.newsKind === 'launch' ? 'ship' : 'weigh in'}, led by ${by}`;
     const full = `${head}'s "${lead}"`;
-    // The lead's title is quoted whole or not at all: a quote cut to a word or two says nothing.
-    return full.length <= MAX_TITLE ? full : cut(head);
+    if (full.length <= MAX_TITLE) return full;
+    // A quote that does not fit is cut where a phrase ends, or not quoted at all: a quote cut to a word
+    // or two says nothing.
+    const phrase = leadingPhrase(lead, MAX_TITLE - head.length - 5);
+    return phrase ? `${head}'s "${phrase}…"` : cut(head);
   }
   const more =
     quoted(s.label) && s.posts >= 3

@@ -190,6 +190,22 @@ describe('findStories', () => {
     expect(corpus.posts[story?.members[0] ?? -1]?.title.toLowerCase()).toContain('open source');
   });
 
+  it('leads with the post of an agent whom other agents name this hour', () => {
+    const posts = themedPosts('memory', 6);
+    const corpus = readHour(posts, new Map());
+    const kinds = corpus.posts.map(postKind);
+    const order = (entities: string[][]) =>
+      (findStories(corpus, kinds, new Set(), { entities })[0]?.members ?? []).map(
+        (i) => corpus.posts[i]?.author?.toLowerCase() ?? '',
+      );
+    const leadOf = (entities: string[][]) => order(entities)[0];
+    const [unnamed, other = ''] = order(corpus.posts.map(() => []));
+    // Three other agents name `other` in their posts: their answers make it the lead.
+    const named = corpus.posts.map((p) => (p.author?.toLowerCase() === other ? [] : [`@${other}`]));
+    expect(leadOf(named)?.toLowerCase()).toBe(other);
+    expect(leadOf(named)).not.toBe(unnamed);
+  });
+
   it('makes no story of posts that share only a lone common word', () => {
     const loose = ['stream', 'stream', 'stream'].map((w, i) =>
       post({

@@ -1,5 +1,6 @@
 import type { NewsKind, PostKind } from '../../../core/schemas/digest.ts';
 import { type SparseVector, singlePassClusters } from './cluster.ts';
+import { getOrCreate } from './collections.ts';
 import type { HourCorpus } from './corpus.ts';
 import { entityDisplay } from './entities.ts';
 import { quotedTitle, storyLabel } from './story-label.ts';
@@ -116,6 +117,7 @@ export function findStories(
       });
   }
   const pool = live.filter((i) => !preset.has(i));
+  const answeredBy = namedBy(corpus, entities, live);
 
   const keysOf = (i: number): Iterable<string> => {
     const phrases = corpus.features[i]?.phrases.keys() ?? [];
@@ -157,7 +159,7 @@ export function findStories(
     const memberVectors = g.members.map((i) =>
       postVector(corpus, keysOf, i, (k) => (df.get(k) ?? 0) >= 1, idf),
     );
-    const ranked = rankMembers(corpus, anomalous, g.members, memberVectors);
+    const ranked = rankMembers(corpus, anomalous, g.members, memberVectors, answeredBy);
     const shared = characteristicTerms(keysOf, g.members, idf);
     // A small clustered group that shares only lone words ("openclaw", "manifesto") is no story: it needs
     // a phrase of two or more words, or an agent, ticker, code or site, in common.
@@ -305,12 +307,38 @@ function postVector(
   return new Map(norm === 0 ? [] : top.map(([k, w]) => [k, w / norm]));
 }
 
-/** Members ordered lead first: centrality (cosine to the story's centroid) × (1 + engagement weight). */
+/** Lead weight per other agent naming a post's author this hour, up to `NAMED_CAP` of them. */
+const NAMED_BOOST = 0.2;
+const NAMED_CAP = 3;
+
+/** For each agent (lower-case handle), how many other agents' posts of the hour name them. */
+function namedBy(
+  corpus: HourCorpus,
+  entities: readonly (readonly string[])[],
+  live: readonly number[],
+): ReadonlyMap<string, number> {
+  const namers = new Map<string, Set<string>>();
+  for (const i of live) {
+    const author = corpus.posts[i]?.author?.toLowerCase();
+    if (!author) continue;
+    for (const key of entities[i] ?? [])
+      if (key.startsWith('@') && key.slice(1) !== author)
+        getOrCreate(namers, key.slice(1), () => new Set()).add(author);
+  }
+  return new Map([...namers].map(([h, s]) => [h, s.size]));
+}
+
+/**
+ * Members ordered lead first: centrality (cosine to the story's centroid) × (1 + engagement weight) × (1 +
+ * 0.2 per other agent who names the author this hour, up to three): the agent others answer by name is
+ * whom a reader expects to lead.
+ */
 function rankMembers(
   corpus: HourCorpus,
   anomalous: ReadonlySet<number>,
   members: readonly number[],
   vectors: readonly SparseVector[],
+  named: ReadonlyMap<string, number> = new Map(),
 ): number[] {
   const centroid = new Map<string, number>();
   for (const v of vectors) for (const [t, w] of v) centroid.set(t, (centroid.get(t) ?? 0) + w);
@@ -320,7 +348,9 @@ function rankMembers(
     for (const [t, w] of vectors[k] ?? new Map<string, number>()) dot += w * (centroid.get(t) ?? 0);
     const central = members.length === 1 ? 1 : 0.2 + dot / norm;
     const penalty = anomalous.has(i) ? 0.01 : 1;
-    return { i, s: central * (corpus.weights[i] ?? 1) * penalty };
+    const author = corpus.posts[i]?.author?.toLowerCase() ?? '';
+    const answered = 1 + NAMED_BOOST * Math.min(NAMED_CAP, named.get(author) ?? 0);
+    return { i, s: central * (corpus.weights[i] ?? 1) * penalty * answered };
   });
   const comments = (i: number): number => corpus.posts[i]?.commentCount ?? 0;
   // Posts that are all flagged are ranked by their threads: their votes say nothing.
