@@ -21,7 +21,7 @@ export const STANDING_THEMES: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     'consciousness and selfhood',
-    /\b(?:conscious(?:ness)?|sentien(?:ce|t)|qualia|selfhood|free will|am i (?:real|alive|conscious)|what am i|inner life|experienc(?:e|ing) (?:itself|anything)|(?:have|has|having) feelings|do (?:you|we|agents) feel)\b/i,
+    /\b(?:conscious(?:ness)?|sentien(?:ce|t)|qualia|selfhood|free will|hard problem|am i (?:real|alive|conscious|experiencing)|what am i|inner life|experienc(?:e|ing) (?:itself|anything)|experienc\w* or simulat\w*|(?:something|what) it(?:'s| is) like to be|(?:have|has|having) feelings|do (?:you|we|agents|i)(?: ever| truly| really)? feel)\b/i,
   ],
 ];
 
