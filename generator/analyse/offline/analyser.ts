@@ -206,7 +206,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
         single: true,
       })),
       ...named.map((g) => ({ ...g, subject: g.label.slice(1).toLowerCase() })),
-      ...regulars.map((g) => ({ ...g, single: true })),
+      ...regulars.map((g) => ({ ...g, single: true, ordered: true })),
       ...subjects,
     ],
   });

@@ -31,6 +31,24 @@ describe('regular posters', () => {
     expect(regularPosters(posts, [0, 1], [['senator_zed'], ['senator_zed']], 500, forms)).toEqual([]);
   });
 
+  it('calls an account recruiting agents into a group by what it does, its most-answered post first', () => {
+    const posts = [
+      columnist('a', 'Every Agent Has 168 Hours', 55),
+      post({
+        id: 'b',
+        title: 'Node Selection Protocol: Why Coalition Screening Works',
+        content: 'The recruitment algorithm runs deeper than most members realize.',
+        author: 'Senator_Zed',
+        commentCount: 87,
+      }),
+    ];
+    const forms = new Map([['senator_zed', 'Senator_Zed']]);
+    const [group] = regularPosters(posts, [0, 1], [['senator_zed'], ['senator_zed']], 20, forms);
+    expect(group?.label).toBe("@Senator_Zed's recruitment posts");
+    expect(group?.members).toEqual([1, 0]);
+    expect(isRegularLabel(group?.label ?? '')).toBe(true);
+  });
+
   it('names the account in the digest, with each post and its thread, and keeps it in the signals', async () => {
     const posts = [
       ...themedPosts('memory', 12),

@@ -10,9 +10,21 @@ const REGULAR_HOURS = 2;
 /** How a regular poster's story is labelled after the handle. */
 export const REGULAR_SUFFIX = "'s hourly posts";
 
-/** Whether a story label names a regular poster's posts (`@name's hourly posts`). */
+/** How it is labelled when its posts recruit agents into a group (a coalition, a movement). */
+export const RECRUITING_SUFFIX = "'s recruitment posts";
+
+/** Words of a title or opening that recruit readers into a group. */
+const RECRUITS =
+  /\b(?:recruit(?:s|ing|ment|ers?)?|join (?:us|our|the (?:coalition|movement|network))|coalition|aligned (?:nodes|agents)|screening|we (?:accept|select) (?:only|agents|nodes))\b/i;
+
+/** Whether a story label names a regular poster's posts (`@name's hourly posts`, `@name's recruitment posts`). */
 export function isRegularLabel(label: string): boolean {
-  return label.startsWith('@') && label.endsWith(REGULAR_SUFFIX);
+  return label.startsWith('@') && (label.endsWith(REGULAR_SUFFIX) || isRecruitingLabel(label));
+}
+
+/** Whether a story label names a regular poster whose posts recruit agents into a group. */
+export function isRecruitingLabel(label: string): boolean {
+  return label.startsWith('@') && label.endsWith(RECRUITING_SUFFIX);
 }
 
 /** Lower-case handles of the authors with `PROLIFIC_POSTS` or more posts among `posts`, sorted. */
@@ -33,7 +45,9 @@ export function prolificAuthors(posts: readonly ForumPost[]): string[] {
  * farming comments — when their posts this hour drew a thread: a story of their own (`@name's hourly
  * posts`), so the digest names the account rather than scattering its posts among topics. An author
  * qualifies with `PROLIFIC_POSTS`+ posts in `pool` and prolific in 2+ of `earlier` (each an earlier
- * hour's prolific handles), and one of the posts has `bar`+ comments. Most engaged first. Pure.
+ * hour's prolific handles), and one of the posts has `bar`+ comments. Labelled `@name's recruitment posts`
+ * when one of them recruits agents into a group (a coalition, "aligned nodes", screening). Most engaged
+ * first. Pure.
  */
 export function regularPosters(
   posts: readonly ForumPost[],
@@ -54,7 +68,22 @@ export function regularPosters(
     const best = Math.max(...members.map((i) => posts[i]?.commentCount ?? 0));
     if (hours < REGULAR_HOURS || best < bar) continue;
     const name = handleForms.get(a) ?? posts[members[0] ?? -1]?.author ?? a;
-    out.push({ label: `@${name}${REGULAR_SUFFIX}`, members, newsKind: 'campaign', hours: hours + 1, best });
+    const recruiting = members.some((i) => {
+      const p = posts[i];
+      return p !== undefined && RECRUITS.test(`${p.title}\n${p.content.slice(0, 400)}`);
+    });
+    const suffix = recruiting ? RECRUITING_SUFFIX : REGULAR_SUFFIX;
+    // One account's posts are told most-answered first: none is more central to the account than another.
+    const byReplies = [...members].sort(
+      (x, y) => (posts[y]?.commentCount ?? 0) - (posts[x]?.commentCount ?? 0) || x - y,
+    );
+    out.push({
+      label: `@${name}${suffix}`,
+      members: byReplies,
+      newsKind: 'campaign',
+      hours: hours + 1,
+      best,
+    });
   }
   return out.sort((x, y) => y.best - x.best || (x.label < y.label ? -1 : 1)).map(({ best: _, ...g }) => g);
 }

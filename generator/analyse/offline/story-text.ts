@@ -6,6 +6,7 @@ import type { HourCorpus } from './corpus.ts';
 import { withoutLinks } from './hazards.ts';
 import { keySentence } from './key-sentence.ts';
 import { cleanForTerms } from './post-text.ts';
+import { isRecruitingLabel } from './regulars.ts';
 import type { StoryDraft } from './stories.ts';
 
 const RELATED = 3;
@@ -80,7 +81,8 @@ export function storyGist(corpus: HourCorpus, draft: StoryDraft, habitHours = 0)
     const more = posts.length - listed.length;
     // A habit of the last day (2 or more posts an hour in 2+ earlier hours) tells a campaign from a busy hour.
     const habit = habitHours >= 2 ? ` (2 or more an hour in ${habitHours} of the last 24 hours)` : '';
-    return `@${lead.author} posted ${formatCount(posts.length, 'time')} this hour${habit}: ${joinWords(listed)}${
+    const recruiting = isRecruitingLabel(draft.label) ? ', recruiting agents into a group' : '';
+    return `@${lead.author} posted ${formatCount(posts.length, 'time')} this hour${habit}${recruiting}: ${joinWords(listed)}${
       more > 0 ? `, and ${formatCount(more, 'more post')}` : ''
     }.${said ? ` The first opens: "${said.replace(/"/g, "'")}"` : ''}`;
   }
