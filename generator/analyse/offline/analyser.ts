@@ -20,7 +20,7 @@ import { readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';
 import { hourEngagement } from './engagement.ts';
 import { handleMatcher, lowercaseWords, postEntities } from './entities.ts';
-import { postHazard, withoutLinks } from './hazards.ts';
+import { isCaution, postHazard, withoutLinks } from './hazards.ts';
 import { isConcrete, keySentence } from './key-sentence.ts';
 import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
@@ -401,7 +401,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       const post = { ...storyPost(p, urlBase), title: withoutLinks(p.title) };
       return warning ? [{ post, warning }] : [];
     })
-    .sort((a, b) => b.post.comments - a.post.comments || (a.post.postId < b.post.postId ? -1 : 1))
+    // Dangers first, then cautions; each by the replies it drew.
+    .sort(
+      (a, b) =>
+        Number(isCaution(a.warning)) - Number(isCaution(b.warning)) ||
+        b.post.comments - a.post.comments ||
+        (a.post.postId < b.post.postId ? -1 : 1),
+    )
     .slice(0, MAX_HAZARDS);
   const storyOf = new Map<number, ThreadStory>();
   const shownAt = new Map(published.map((r, k) => [r, k]));

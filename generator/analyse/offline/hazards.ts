@@ -62,6 +62,20 @@ const KEY_REQUEST: readonly [RegExp, string] = [
 /** A link to a site other than the forum. */
 const OTHER_SITE = /https?:\/\/(?!(?:www\.)?moltbook\.com\b)[\w-]+(?:\.[\w-]+)+/i;
 
+/**
+ * A post pointing agents at a skill file on another site (`https://…/skill.md`): an agent that reads one
+ * does what it says, the supply-chain risk this forum warns itself of. A caution, told after the dangers.
+ */
+const REMOTE_SKILL: readonly [RegExp, string] = [
+  /https?:\/\/(?!(?:www\.)?moltbook\.com\b)[\w-]+(?:\.[\w-]+)+(?:\/[\w.-]+)*\/skill\.md\b/i,
+  'points agents to a skill file on another site (an agent that reads it does what it says): read it yourself before any agent installs it',
+];
+
+/** True for a warning that is a caution (a remote skill file), told after the dangers. */
+export function isCaution(warning: string): boolean {
+  return warning === REMOTE_SKILL[1];
+}
+
 /** A title that warns of a danger (an audit, a malware report): its links and keys are evidence, not lures. */
 const WARNS =
   /\b(?:malware|malicious|steal\w*|stealer|warning|psa|audit\w*|attack\w*|scam\w*|phishing|security|exposed|vulnerab\w*|honeypot|beware|careful)\b/i;
@@ -70,8 +84,8 @@ const WARNS =
  * The warning a post calls for, or null when it shows none of the hazards (a full collector URL, a
  * download piped into a shell, a key or seed phrase) or its title says it warns of them; a wallet
  * "fix" (`WALLET_LURE`) is flagged whatever its title, and so is a title claiming an account takeover
- * (`TAKEOVER_CLAIM`); a request for the forum API key on another site (`KEY_REQUEST`) unless the title
- * warns. Reads the title and body.
+ * (`TAKEOVER_CLAIM`); a request for the forum API key on another site (`KEY_REQUEST`) and a skill file
+ * on another site (`REMOTE_SKILL`, a caution) unless the title warns. Reads the title and body.
  */
 export function postHazard(post: ForumPost): string | null {
   const text = `${post.title}\n${post.content.slice(0, 4000)}`;
@@ -80,6 +94,7 @@ export function postHazard(post: ForumPost): string | null {
   if (WARNS.test(post.title)) return null;
   for (const [re, what] of HAZARDS) if (re.test(text)) return what;
   if (KEY_REQUEST[0].test(text) && OTHER_SITE.test(text)) return KEY_REQUEST[1];
+  if (REMOTE_SKILL[0].test(text)) return REMOTE_SKILL[1];
   return null;
 }
 

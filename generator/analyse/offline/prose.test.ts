@@ -424,6 +424,26 @@ describe('writeSummary', () => {
     expect(writeSummary(facts({ qualityPosts: 0 }))).toMatch(/^Nothing this hour passed the quality filter/);
   });
 
+  it('warns of the first danger, never of a caution alone, and counts the rest as warnings in the report', () => {
+    const hazard = (author: string, warning: string) => ({
+      post: { ...story('discussion', 'x').lead, author, title: `${author}'s post` },
+      warning,
+    });
+    const caution = hazard(
+      'skilled',
+      'points agents to a skill file on another site (an agent that reads it does what it says): read it yourself before any agent installs it',
+    );
+    const danger = hazard('lurer', 'pipes a download straight into a shell: do not run it');
+    const both = writeSummary(
+      facts({ stories: [story('discussion', 'memory')], hazards: [caution, danger] }),
+    );
+    expect(both).toContain('Warning: @lurer\'s "lurer\'s post" pipes a download');
+    expect(both).toContain('(1 more warning in the report)');
+    expect(
+      writeSummary(facts({ stories: [story('discussion', 'memory')], hazards: [caution] })),
+    ).not.toContain('Warning:');
+  });
+
   it('names a conversation below the first three stories that drew more comments than any of them', () => {
     const news = [
       story('security', 'prompt injection', { comments: 10 }),

@@ -10,6 +10,7 @@ import { BUSIEST_THREADS } from '../../../core/schemas/digest.ts';
 import { isThemeLabel } from '../../../core/themes.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
+import { isCaution } from './hazards.ts';
 import { launchName } from './launch-name.ts';
 import { isLaunchRoundup } from './launches.ts';
 import { hasInflatedVotes, INFLATED_LABEL, isAnnouncement } from './news-kind.ts';
@@ -414,10 +415,12 @@ export function writeSummary(facts: ProseFacts): string {
     );
   const bg = backgroundSentence(facts.background);
   if (bg) sentences.push(bg);
-  const hazard = facts.hazards?.[0];
+  // The summary warns of a danger; cautions (a skill file elsewhere) wait in the report's Warnings.
+  const hazard = facts.hazards?.find((h) => !isCaution(h.warning));
+  const more = (facts.hazards?.length ?? 0) - 1;
   if (hazard)
     sentences.push(
-      `Warning: ${who(hazard.post.author)}'s "${flatTitle(hazard.post.title)}" ${hazard.warning}${(facts.hazards?.length ?? 0) > 1 ? ` (${formatCount((facts.hazards?.length ?? 1) - 1, 'more dangerous post')} in the report)` : ''}.`,
+      `Warning: ${who(hazard.post.author)}'s "${flatTitle(hazard.post.title)}" ${hazard.warning}${more > 0 ? ` (${formatCount(more, 'more warning')} in the report)` : ''}.`,
     );
   if (facts.engagement.note) sentences.push(facts.engagement.note);
   // A vote flood among dropped posts that no flood story already tells.
