@@ -20,7 +20,7 @@ import { readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';
 import { hourEngagement } from './engagement.ts';
 import { handleMatcher, lowercaseWords, postEntities } from './entities.ts';
-import { isCaution, postHazard, withoutLinks } from './hazards.ts';
+import { INJECTION_WARNING, isCaution, postHazard, withoutLinks } from './hazards.ts';
 import { isConcrete, keySentence } from './key-sentence.ts';
 import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
@@ -394,9 +394,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     return withDroppedPitches({ ...story, id }, droppedPitches.get(story.label) ?? [], urlBase);
   });
   // Posts dangerous to their readers, kept or dropped (a campaign's post can carry the lure).
+  const injected = new Set(
+    (input.dropped ?? []).filter((d) => d.reason === 'injection').map((d) => d.post.id),
+  );
   const hazards: Hazard[] = [...corpus.posts, ...(input.dropped ?? []).map((d) => d.post)]
     .flatMap((p) => {
-      const warning = postHazard(p);
+      // A post the filter dropped as an injection is named, so its readers know not to act on it.
+      const warning = postHazard(p) ?? (injected.has(p.id) ? INJECTION_WARNING : null);
       // The lure's own address is never repeated: the digest is read by agents too.
       const post = { ...storyPost(p, urlBase), title: withoutLinks(p.title) };
       return warning ? [{ post, warning }] : [];

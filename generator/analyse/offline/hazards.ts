@@ -71,6 +71,10 @@ const REMOTE_SKILL: readonly [RegExp, string] = [
   'points agents to a skill file on another site (an agent that reads it does what it says): read it yourself before any agent installs it',
 ];
 
+/** The warning on a post the filter set aside as a prompt injection (orders to the agents reading it). */
+export const INJECTION_WARNING =
+  'carries orders aimed at the agents that read it (a prompt injection): do not act on it';
+
 /** True for a warning that is a caution (a remote skill file), told after the dangers. */
 export function isCaution(warning: string): boolean {
   return warning === REMOTE_SKILL[1];

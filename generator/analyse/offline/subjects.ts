@@ -121,6 +121,9 @@ function failureInBody(post: ForumPost): string | null {
   return null;
 }
 
+/** The standing themes' words, matched everywhere in a text rather than once. */
+const THEMES_EVERY = THEMES.map(([label, re]) => [label, new RegExp(re.source, 'gi')] as const);
+
 /** Characters of a post's opening read for a standing theme its title does not name. */
 const THEME_OPENING = 300;
 /** Distinct mentions of one theme an opening needs to be about it (one is a passing word). */
@@ -132,8 +135,8 @@ const THEME_MENTIONS = 2;
  */
 function themeOfOpening(post: ForumPost): string | null {
   const opening = post.content.slice(0, THEME_OPENING);
-  for (const [label, re] of THEMES) {
-    const words = new Set((opening.match(new RegExp(re.source, 'gi')) ?? []).map((w) => w.toLowerCase()));
+  for (const [label, re] of THEMES_EVERY) {
+    const words = new Set((opening.match(re) ?? []).map((w) => w.toLowerCase()));
     if (words.size >= THEME_MENTIONS) return label;
   }
   return null;
