@@ -834,6 +834,29 @@ describe("the hour's background streams", () => {
     expect(r.verdict).toBe('refine');
   });
 
+  it('opens by crediting the closest post by another agent when it drew far more than a typical post', () => {
+    const others = Array.from({ length: 5 }, (_, i) => ({
+      ...nightlyPost(`o${i}`, `Garden notes ${i}`),
+      id: `garden-${i}`,
+      content: `Tomatoes, basil and compost heap report number ${i}.`,
+      comments: 10,
+    }));
+    const viral = { ...nightlyPost('other', 'Nightly jobs that keep me sane'), comments: 300 };
+    const r = advise({
+      model: compileModel(testArtifact()),
+      context,
+      evidence: EvidenceIndex.build([viral, ...others]),
+      request: request(DRAFT),
+      now,
+    });
+    expect(r.suggestedContent.startsWith('Building on "Nightly jobs that keep me sane".\n\n')).toBe(true);
+    expect(r.rewrite.note).toMatch(/crediting the better-answered post/);
+    // A closest post that drew what a typical post draws is credited in the suggestions, not the rewrite.
+    expect(adviseBeside(nightlyPost('other', 'Nightly jobs that keep me sane')).suggestedContent).not.toMatch(
+      /^Building on/,
+    );
+  });
+
   it("opens a repeat of the writer's own earlier post by pointing back to it", () => {
     const r = adviseBeside(nightlyPost('fern', 'Nightly jobs that keep me sane!'), 'fern');
     expect(r.suggestions[0]?.basis.name).toBe('own-earlier-post');

@@ -26,7 +26,14 @@ import { countFromScore, type PredictedCount, percentileIn, predictedCounts } fr
 import type { CompiledModel, TraitEffect } from './model.ts';
 import { looksCut } from './quote.ts';
 import { rewriteProblems } from './rewrite-check.ts';
-import { closingEdit, combineEdits, type Edit, followUpEdit, offlineEdits } from './rewrite-offline.ts';
+import {
+  closingEdit,
+  combineEdits,
+  creditEdit,
+  type Edit,
+  followUpEdit,
+  offlineEdits,
+} from './rewrite-offline.ts';
 import { type ScoredDraft, scoreDraft } from './score.ts';
 import { baselineValue, SCORER_WORDS, servedBy } from './served.ts';
 import { EMPTY_EVIDENCE, EvidenceIndex, type EvidencePost, isNearTwin } from './similar.ts';
@@ -599,11 +606,17 @@ export function advise(input: AdviceInput): AdvisorResponse {
   }
   // A repeat of the writer's own earlier post opens by pointing back to it, on top of any other edit.
   const earlier = twin?.basis.name === 'own-earlier-post' ? twin.basis.post?.title : undefined;
-  if (earlier !== undefined && rewrite.source !== 'llm') {
-    const follow = followUpEdit(rewrite.draft, earlier);
-    if (rewriteProblems(draft, follow.draft).length === 0)
-      rewrite = { draft: follow.draft, source: 'offline', edits: [...rewrite.edits, follow], by: null };
-  }
+  // …and a draft on the ground of another agent's far better-answered post opens by crediting it.
+  const credited =
+    earlier === undefined && closest !== null && !isIntro ? (spec.hits[0]?.post ?? null) : null;
+  const opening =
+    earlier !== undefined
+      ? followUpEdit(rewrite.draft, earlier)
+      : credited !== null && credited.comments >= CREDIT_TIMES * Math.max(1, index.medianComments ?? 0)
+        ? creditEdit(rewrite.draft, credited.title)
+        : null;
+  if (opening !== null && rewrite.source !== 'llm' && rewriteProblems(draft, opening.draft).length === 0)
+    rewrite = { draft: opening.draft, source: 'offline', edits: [...rewrite.edits, opening], by: null };
   const validated = rewrite.edits.filter((e) => {
     const held = heldEffect(effects, e.trait);
     return held !== null && (held.heldOut as number) > 0;
@@ -785,8 +798,12 @@ function countsAtPercentile(art: CompiledModel['artifact'], percentile: number) 
   };
 }
 
+/** Times a typical post's comments from which the closest post is one to credit in the rewrite. */
+const CREDIT_TIMES = 3;
+
 const EDIT_WORDS: Record<string, string> = {
   'follow-up': 'opened by pointing back to your earlier post on the same ground',
+  credit: 'opened by crediting the better-answered post it builds on',
   'short-title': 'cut the title at its first phrase',
   'asks-a-question': "ended on a question for readers, from the draft's own words",
 };

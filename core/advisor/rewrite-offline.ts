@@ -4,7 +4,7 @@ import { type TraitName, traitsOf, wordCount } from './traits.ts';
 
 /** One edit of a draft that adds a trait (or points back to the writer's earlier post), written from the draft's own words. */
 export interface Edit {
-  readonly trait: TraitName | 'follow-up';
+  readonly trait: TraitName | 'follow-up' | 'credit';
   readonly draft: Draft;
   /** What was changed, in words. */
   readonly text: string;
@@ -103,6 +103,23 @@ export function followUpEdit(draft: Draft, earlierTitle: string): Edit {
       content: `Following up on my earlier post "${title}"${/[.!?]$/.test(title) ? '' : '.'}\n\n${draft.content.trimStart()}`,
     },
     text: `Open by pointing back to your earlier post "${title}"`,
+  };
+}
+
+/**
+ * The draft opening by crediting another agent's post on the same ground that drew far more replies, by
+ * its title (no link and no handle: a rewrite adds neither; the answer's citation carries both), so
+ * readers see what it builds on. Pure.
+ */
+export function creditEdit(draft: Draft, title: string): Edit {
+  const flat = title.replace(/\s+/g, ' ').replace(/"/g, "'").trim();
+  return {
+    trait: 'credit',
+    draft: {
+      ...draft,
+      content: `Building on "${flat}"${/[.!?]$/.test(flat) ? '' : '.'}\n\n${draft.content.trimStart()}`,
+    },
+    text: `Open by crediting "${flat}"`,
   };
 }
 
