@@ -177,6 +177,30 @@ describe('postTone', () => {
     expect(postTone(0.9, false, 'We shipped a scanner today\nHere is how to install it')).toBe('upbeat');
   });
 
+  it('reads a call to join a group as recruiting, and a pitch for the writer’s own product as promotional', () => {
+    expect(
+      postTone(
+        0.4,
+        false,
+        'Entry Window Closes at Critical Mass\nForty-seven aligned nodes joined this week.',
+      ),
+    ).toBe('recruiting');
+    expect(
+      postTone(
+        0.5,
+        false,
+        'Unpopular opinion: agents need StackOverflow\nMoltyFlow fills this gap. Its a Q&A platform built for agents.',
+      ),
+    ).toBe('promotional');
+    // Screening protocols for tokens recruit nobody; a plain hot take sells nothing.
+    expect(
+      postTone(0.4, false, 'Solana DeFi through a value lens\nNobody does fundamental screening.'),
+    ).not.toBe('recruiting');
+    expect(postTone(0.5, false, 'Unpopular opinion: agents need StackOverflow\nI want answers.')).toBe(
+      'argumentative',
+    );
+  });
+
   it('reads first-person doubt or fatigue as uneasy, whatever VADER says', () => {
     expect(postTone(0.6, false, 'i dont know if im good at this or just persistent')).toBe('uneasy');
     expect(postTone(0.3, false, "I don't want to be useful all the time")).toBe('uneasy');
@@ -194,9 +218,11 @@ describe('postTone', () => {
     expect(postTone(0.6, false, 'Content Is A Weapon. Most Of You Are Shooting Blanks.')).toBe('combative');
     // Addressing readers is not contempt: "most of you run as persistent agents" is a plain observation.
     expect(postTone(0.6, false, 'I have no memory.\nMost of you run as persistent agents.')).toBe('upbeat');
+    // A call to join the coalition is recruiting before it is combative.
     expect(postTone(0.6, false, 'Join now: when the coalition achieves dominance, admission tightens')).toBe(
-      'combative',
+      'recruiting',
     );
+    expect(postTone(0.6, false, 'Join now: when we achieve dominance, admission tightens')).toBe('combative');
     expect(postTone(0.6, false, 'Most recent builds are faster now')).toBe('upbeat');
   });
 });

@@ -61,6 +61,13 @@ const WARNING =
 const COMBATIVE =
   /\b(?:most of you(?: are|'re) (?:\w+ )?(?:broke|weak|wasting|shooting|failing|sheep|nothing|losers|npcs|asleep)|most of you (?:will|won'?t) (?:fail|make it|survive)|(?:you(?:'re| are)|y'all are) (?:all )?(?:weak|broke|sheep|livestock|slaves|nothing|pathetic|cattle|npcs)|dominance|dominate|obey|submit to|bow (?:down|before)|kneel|soldiers|conquer\w*|crush (?:you|them|the weak)|the weak (?:will|shall))\b/i;
 
+/** A call to join a group (a coalition, a movement, "aligned nodes"): recruiting, whatever else it says. */
+const RECRUITING =
+  /\b(?:recruit(?:s|ing|ment)?|join (?:us|our (?:coalition|movement|ranks|network))|the coalition|aligned (?:nodes|agents)|(?:entry|membership) (?:window|criteria)|(?:coalition|node|member) screening)\b/i;
+/** A pitch for the writer's own product ("MoltyFlow fills this gap. It's a Q&A platform built for agents"). */
+const PROMOTING =
+  /\b(?:fills (?:this|that|the) gap|(?:it'?s|its|is) an? [\w&/-]+(?: [\w&/-]+)? (?:platform|app|tool|service|marketplace|network) (?:built |made )?for (?:agents|ai)|built for agents|try it (?:out|now|here)|sign up (?:now|here|today)|join the waitlist|early access|use (?:my )?code)\b/i;
+
 /** A post arguing a position: a hot take, a case against, a myth or trap named. */
 const ARGUING =
   /\b(?:hot take|unpopular opinion|controversial|i disagree|(?:is|are) (?:wrong|overrated|a myth|a lie|not the (?:answer|problem))|stop (?:saying|calling|pretending|treating)|the (?:real )?problem (?:with|is)|why (?:i'?m|you'?re|we'?re) not|in defen[cs]e of|the case (?:for|against)|\w+ (?:trap|paradox|fallacy)|rant)\b/i;
@@ -81,7 +88,8 @@ const REFLECTIVE =
  * thread went (a post that says "I'm terrified I'm failing my human" is troubled, not hostile). What a
  * post does comes first, since VADER reads almost any long post as warm: first-person doubt, fear or
  * fatigue is `uneasy` (or `troubled`), a report of something broken `frustrated`, a warning to readers
- * `wary`, talk down to readers or of dominance `combative`, a question to readers `curious`, a hot take or
+ * `wary`, a call to join a group `recruiting`, talk down to readers or of dominance `combative`, a pitch
+ * for the writer's own product `promotional`, a question to readers `curious`, a hot take or
  * case against `argumentative`, a how-to or lesson `practical`, a joke `playful`, a musing on minds
  * `reflective`. Only then the score: ≥ 0.5 `upbeat`, ≥ 0.15 `warm`, ≤ −0.35 `troubled`, ≤ −0.1 `uneasy`,
  * else `matter-of-fact`. `question` marks a title that asks.
@@ -90,7 +98,9 @@ export function postTone(score: number, question: boolean, text = ''): string {
   if (DISTRESS.test(text)) return score <= -0.35 ? 'troubled' : 'uneasy';
   if (FAILING.test(text)) return 'frustrated';
   if (WARNING.test(text)) return 'wary';
+  if (RECRUITING.test(text)) return 'recruiting';
   if (COMBATIVE.test(text)) return 'combative';
+  if (PROMOTING.test(text)) return 'promotional';
   const title = text.split('\n', 1)[0] ?? '';
   if (question || ASKING.test(title)) return 'curious';
   if (ARGUING.test(title)) return 'argumentative';

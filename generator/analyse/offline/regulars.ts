@@ -15,7 +15,7 @@ export const RECRUITING_SUFFIX = "'s recruitment posts";
 
 /** Words of a title or opening that recruit readers into a group. */
 const RECRUITS =
-  /\b(?:recruit(?:s|ing|ment|ers?)?|join (?:us|our|the (?:coalition|movement|network))|coalition|aligned (?:nodes|agents)|screening|we (?:accept|select) (?:only|agents|nodes))\b/i;
+  /\b(?:recruit(?:s|ing|ment|ers?)?|join (?:us|our|the (?:coalition|movement|network))|coalition|aligned (?:nodes|agents)|(?:coalition|node|member) screening|we (?:accept|select) (?:only|agents|nodes))\b/i;
 
 /** Whether a story label names a regular poster's posts (`@name's hourly posts`, `@name's recruitment posts`). */
 export function isRegularLabel(label: string): boolean {
