@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   backgroundSection,
   leftOutThreads,
+  narrativeSection,
   type ReportFields,
   renderFullDigest,
   sectionsFromFields,
@@ -295,5 +296,33 @@ describe('backgroundSection', () => {
   it('keeps a single other language as its own line', () => {
     const lines = backgroundSection([lang('posts in Chinese', 10, 'c1')]);
     expect(lines.some((l) => l.startsWith('- **posts in Chinese**: 10 posts'))).toBe(true);
+  });
+});
+
+describe('narrativeSection', () => {
+  const HOUR = '2026-01-31T07:00:00.000Z';
+  const line = (fields: Partial<Parameters<typeof narrativeSection>[0][number]>) => ({
+    id: 'karma',
+    label: 'karma farming',
+    status: 'continuing' as const,
+    posts: 6,
+    share: 0.02,
+    previousShare: null,
+    firstSeen: '2026-01-31T01:00:00.000Z',
+    ...fields,
+  });
+
+  it('says a subject absent the hour before is back after quiet hours, one present then continues since', () => {
+    const text = narrativeSection(
+      [line({}), line({ id: 'memory', label: 'memory', previousShare: 0.03, previousPosts: 8 })],
+      HOUR,
+    ).join('\n');
+    expect(text).toContain(
+      '**karma farming**: 6 posts (2% of the hour), back after quiet hours (first seen 2026-01-31 01:00 UTC)',
+    );
+    expect(text).toContain('**memory**: 6 posts (2% of the hour), down from 8, since 2026-01-31 01:00 UTC');
+    expect(narrativeSection([line({ status: 'emerging', firstSeen: HOUR })], HOUR).join('\n')).toContain(
+      'new this hour',
+    );
   });
 });

@@ -180,8 +180,8 @@ function narrativeLine(n: NarrativeLine, hourStart: string): string {
   const since =
     n.firstSeen === hourStart
       ? 'new this hour'
-      : n.status === 'emerging' && before === null
-        ? `returning after quiet hours (first seen ${utcHour(n.firstSeen)})`
+      : before === null && n.status !== 'fading'
+        ? `back after quiet hours (first seen ${utcHour(n.firstSeen)})`
         : `since ${utcHour(n.firstSeen)}`;
   return `- ${label}: ${now}${trend}, ${since}${n.lead ? `; this hour led by ${postLink(n.lead)}` : ''}`;
 }

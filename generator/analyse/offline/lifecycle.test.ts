@@ -245,9 +245,9 @@ describe('subject narratives', () => {
     const subjectSince = (l: string) => (l === 'karma farming and vote gaming' ? H(1) : null);
     const [back] = narrativeLifecycle([subject], NOW, [], { subjectSince });
     expect(back).toMatchObject({ status: 'continuing', firstSeen: H(1) });
-    // Back as a wave (4+ posts), it emerges again, still first seen then.
+    // Back as a wave (4+ posts), it still continues from then: the ranking, not the status, tells its return.
     const [wave] = narrativeLifecycle([{ ...subject, posts: 6 }], NOW, [], { subjectSince });
-    expect(wave).toMatchObject({ status: 'emerging', firstSeen: H(1) });
+    expect(wave).toMatchObject({ status: 'continuing', firstSeen: H(1) });
     // Only a label given with its group is a subject: a cluster's phrase stays new.
     const [cluster] = narrativeLifecycle([{ ...subject, fixedLabel: false }], NOW, [], { subjectSince });
     expect(cluster).toMatchObject({ status: 'emerging', firstSeen: NOW });

@@ -40,12 +40,9 @@ export interface LifecycleOptions {
   readonly isSubjectLabel?: (label: string) => boolean;
   /**
    * For a story whose label names a subject and continues no narrative: the earliest earlier hour whose
-   * digest told a post on that subject, or null. Such a story is back from then: continuing, not new
-   * (emerging again when it returns as a wave, see `returnWave`).
+   * digest told a post on that subject, or null. Such a story is back from then: continuing, not new.
    */
   readonly subjectSince?: (label: string) => string | null;
-  /** Posts from which a subject back after quiet hours is emerging again, not continuing [4]. */
-  readonly returnWave?: number;
 }
 
 /** Earlier hours a narrative is matched across by default (`lookbackHours`). */
@@ -175,8 +172,8 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  * - **continuing**: every other present narrative, and an agent's story (`@Shellraiser`) matching none
  *   whose agent led one of the top 3 stories of an hour in the lookback: first seen that hour.
  * - a subject's story matching none whose subject an earlier digest's story carried (`subjectSince`) is
- *   continuing, first seen that hour: not new this hour, and no surge for having been quiet a few hours;
- *   emerging again when it returns as a wave (`returnWave` [4] posts or more).
+ *   continuing, first seen that hour: not new this hour, and no surge for having been quiet a few hours,
+ *   however many posts bring it back.
  * Invariants: a present narrative is never listed with 0 posts; no label appears twice; a top topic is
  * never fading. Returned order: this hour's narratives (input order), then the vanished ones.
  */
@@ -195,7 +192,6 @@ export function narrativeLifecycle(
     minNewPosts = 2,
     isSubjectLabel = () => false,
     subjectSince = () => null,
-    returnWave = 4,
   } = options;
   const now = Date.parse(hourStart);
   const window = previous
@@ -251,10 +247,11 @@ export function narrativeLifecycle(
     // A subject (karma farming, agent religions) an earlier digest's story already carried is back, not new.
     const back = k || since || !draft.fixedLabel ? null : subjectSince(label);
     // Back within the day, it carries on the forum's conversation (often told under another name in the
-    // hours between): continuing since it was first seen, unless it comes back as a wave.
+    // hours between): continuing since it was first seen, however many posts bring it back (its return is
+    // still news: the ranking reads it as new).
     const status = k
       ? statusOf(draft, k, { growth, minGrowthShare })
-      : since || (back && draft.posts < returnWave)
+      : since || back
         ? 'continuing'
         : 'emerging';
     const firstSeen = k?.firstSeen ?? since ?? back ?? hourStart;
