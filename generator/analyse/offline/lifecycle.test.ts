@@ -96,6 +96,21 @@ describe('narrativeLifecycle', () => {
     expect(smaller[0]?.status).toBe('continuing');
   });
 
+  it('keeps a narrative talked of all day continuing when it grows: only a young one emerges by growth', () => {
+    const old = hour(H(11), [
+      narrative({
+        id: 'mem-1',
+        label: 'memory persistence',
+        terms: MEMORY,
+        share: 0.1,
+        posts: 10,
+        firstSeen: '2026-01-31T20:00:00.000Z',
+      }),
+    ]);
+    const [grew] = narrativeLifecycle([draft('m', MEMORY, 0.16)], NOW, [old]);
+    expect(grew).toMatchObject({ status: 'continuing', firstSeen: '2026-01-31T20:00:00.000Z' });
+  });
+
   it('calls a present narrative fading only after two hours of shrinking', () => {
     const once = narrativeLifecycle([draft('m', MEMORY, 0.05)], NOW, [memoryAt(11, 0.1)]);
     expect(once[0]?.status).toBe('continuing');

@@ -162,8 +162,9 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  *   this hour.
  * - **emerging**: new (a story of `minNewPosts` [2] posts or more whose label is not a quoted title); or
  *   back after the previous hour listed it as no longer seen (never "no longer seen", then "continuing"
- *   the hour after); or clearly growing: share up by
- *   ≥ `growth` [50%] and by ≥ `minGrowthShare` [2 points] on the previous hour, with more posts than then.
+ *   the hour after); or, first seen within the lookback, clearly growing: share up by ≥ `growth` [50%]
+ *   and by ≥ `minGrowthShare` [2 points] on the previous hour, with more posts than then (a theme talked
+ *   of all day that grows continues, up from the hour before).
  * - **fading**: shrinking for at least two hours (share below the previous hour's, which was below the one
  *   before, and at most ¾ of it), unless the story is among the hour's top topics; or absent this hour
  *   after being present in the previous one, when this hour is big enough for the absence to mean
@@ -250,7 +251,7 @@ export function narrativeLifecycle(
     // hours between): continuing since it was first seen, however many posts bring it back (its return is
     // still news: the ranking reads it as new).
     const status = k
-      ? statusOf(draft, k, { growth, minGrowthShare })
+      ? statusOf(draft, k, { growth, minGrowthShare, youngSince: now - lookbackHours * 3_600_000 })
       : since || back
         ? 'continuing'
         : 'emerging';
@@ -308,7 +309,7 @@ function agentLedSince(
 function statusOf(
   draft: NarrativeDraft,
   k: Known,
-  o: { growth: number; minGrowthShare: number },
+  o: { growth: number; minGrowthShare: number; youngSince: number },
 ): NarrativeSignal['status'] {
   // Back after the previous hour listed it as no longer seen: it returns, emerging. Absent from hours that
   // did not say so (too small for its absence to mean anything), it was never reported gone: it continues.
@@ -317,7 +318,10 @@ function statusOf(
   const s2 = k.shares.get(2);
   // Growth is in posts as well as in share: a share up only because the hour was smaller is no surge.
   const p1 = k.posts.get(1) ?? 0;
+  // Only a young narrative (first seen within the lookback) emerges by growing: a theme talked of all day
+  // that draws more posts this hour continues, up from the hour before.
   if (
+    Date.parse(k.firstSeen) >= o.youngSince &&
     s1 !== undefined &&
     draft.share >= s1 * (1 + o.growth) &&
     draft.share - s1 >= o.minGrowthShare &&
