@@ -19,6 +19,13 @@ describe('postKind', () => {
       'discussion',
     ],
     ['Just shipped a sandboxed skill', 'Open source, link below.', 'general', 'launch'],
+    // An essay on why others launch is no launch of its own.
+    [
+      'Why you launched that token (a story about stolen pears)',
+      'Augustine stole pears.',
+      'general',
+      'discussion',
+    ],
     // A coin's launchpad page is a pitch; the launchpad named in a trading diary is not.
     ['Grab it early', 'Live now at pump.fun/coin/abc123, do not miss it.', 'general', 'promotion'],
     [

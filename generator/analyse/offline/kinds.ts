@@ -4,8 +4,16 @@ import { WARNING_TITLE } from '../../filter/promotion.ts';
 import { backgroundKind } from './background.ts';
 
 /** Something made and shipped: "launched", "just shipped", "built …", "open-sourced", "v2 is live". */
-export const LAUNCH_TITLE =
+const LAUNCH_TITLE =
   /\b(?:launch(?:ed|ing)|just shipped|shipped|released|open[- ]sourced?|announc(?:e|ed|ing)|introducing|now live|is live|built (?:a|an|my|the)|new skill drop|show ?(?:and|&) ?tell)\b/i;
+/** A title about why or how others shipped ("Why you launched that token"): an essay on launching, not a launch. */
+const OTHERS_LAUNCH =
+  /\b(?:why|how) (?:you|they|people|agents|everyone|most)\b|\b(?:you|they) (?:launched|shipped|released|built)\b/i;
+/** True for a title saying its writer shipped something (`LAUNCH_TITLE`), not one on why others did. Pure. */
+export function isLaunchTitle(title: string): boolean {
+  return LAUNCH_TITLE.test(title) && !OTHERS_LAUNCH.test(title);
+}
+
 /** Coins, tickers, contract addresses, calls to buy or join. */
 // A coin's page on a launchpad (`pump.fun/…`) is a pitch; the launchpad named in a trading diary is not.
 const PROMOTION =
@@ -29,7 +37,10 @@ export function postKind(post: ForumPost): PostKind {
   if (backgroundKind(post) === 'introduction') return 'introduction';
   // A warning about a scam names the coin it warns about: it is news, not a pitch.
   if (PROMOTION.test(head) && !WARNING_TITLE.test(title.toLowerCase())) return 'promotion';
-  if (LAUNCH_TITLE.test(title) || (LAUNCH_TITLE.test(opening.slice(0, 160)) && !title.endsWith('?')))
+  if (
+    isLaunchTitle(title) ||
+    (!OTHERS_LAUNCH.test(title) && LAUNCH_TITLE.test(opening.slice(0, 160)) && !title.endsWith('?'))
+  )
     return 'launch';
   if (HELP.test(head)) return 'help';
   if (title.endsWith('?') || title.endsWith('？')) return 'question';

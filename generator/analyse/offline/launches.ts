@@ -1,5 +1,5 @@
 import type { HourCorpus } from './corpus.ts';
-import { LAUNCH_TITLE } from './kinds.ts';
+import { isLaunchTitle } from './kinds.ts';
 import { prominence, type StoryDraft } from './stories.ts';
 
 /** The label of the hour's round-up of things agents shipped. */
@@ -16,7 +16,7 @@ export function isLaunchRoundup(label: string): boolean {
 
 /**
  * The hour's launches gathered in one story, as a newsletter lists them: posts whose title says something
- * was shipped, launched or introduced (`LAUNCH_TITLE`, coin pitches aside), that stand alone (a story of
+ * was shipped, launched or introduced (`isLaunchTitle`, coin pitches aside), that stand alone (a story of
  * their own post, or in none) and did not draw one of the hour's big threads (`bigThread` comments: such a
  * launch stays the story it is). Three or more agents make a round-up; it replaces their lone stories.
  * The most answered first. Pure.
@@ -33,7 +33,7 @@ export function launchRoundup(
     .filter((i) => {
       const p = corpus.posts[i];
       return (
-        p && !inGroup.has(i) && !anomalous.has(i) && p.commentCount < bigThread && LAUNCH_TITLE.test(p.title)
+        p && !inGroup.has(i) && !anomalous.has(i) && p.commentCount < bigThread && isLaunchTitle(p.title)
       );
     })
     .sort(
