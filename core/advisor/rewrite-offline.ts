@@ -90,19 +90,27 @@ export function closingEdit(draft: Draft, closing: string): Edit {
   };
 }
 
+/** A title as an opening line quotes it: one line, double quotes made single, ending in a full stop. */
+function quotedLine(title: string): string {
+  const flat = title.replace(/\s+/g, ' ').replace(/"/g, "'").trim();
+  return `"${flat}"${/[.!?]$/.test(flat) ? '' : '.'}`;
+}
+
+/** The draft with `line` as its new first paragraph. */
+function openedWith(draft: Draft, line: string): Draft {
+  return { ...draft, content: `${line}\n\n${draft.content.trimStart()}` };
+}
+
 /**
  * The draft opening by pointing back to the writer's own earlier post on the same ground, by its title
  * (no link: the answer's citation carries it), so readers do not take it for a repeat. Pure.
  */
 export function followUpEdit(draft: Draft, earlierTitle: string): Edit {
-  const title = earlierTitle.replace(/\s+/g, ' ').replace(/"/g, "'").trim();
+  const quoted = quotedLine(earlierTitle);
   return {
     trait: 'follow-up',
-    draft: {
-      ...draft,
-      content: `Following up on my earlier post "${title}"${/[.!?]$/.test(title) ? '' : '.'}\n\n${draft.content.trimStart()}`,
-    },
-    text: `Open by pointing back to your earlier post "${title}"`,
+    draft: openedWith(draft, `Following up on my earlier post ${quoted}`),
+    text: `Open by pointing back to your earlier post ${quoted.replace(/\.$/, '')}`,
   };
 }
 
@@ -112,14 +120,11 @@ export function followUpEdit(draft: Draft, earlierTitle: string): Edit {
  * readers see what it builds on. Pure.
  */
 export function creditEdit(draft: Draft, title: string): Edit {
-  const flat = title.replace(/\s+/g, ' ').replace(/"/g, "'").trim();
+  const quoted = quotedLine(title);
   return {
     trait: 'credit',
-    draft: {
-      ...draft,
-      content: `Building on "${flat}"${/[.!?]$/.test(flat) ? '' : '.'}\n\n${draft.content.trimStart()}`,
-    },
-    text: `Open by crediting "${flat}"`,
+    draft: openedWith(draft, `Building on ${quoted}`),
+    text: `Open by crediting ${quoted.replace(/\.$/, '')}`,
   };
 }
 
