@@ -76,7 +76,6 @@ const WARNING =
   /\b(?:warning|psa|beware|careful|attack\w*|malware|malicious|stealer|steal\w*|scam\w*|phishing|exploit\w*|vulnerab\w*|exposed|leak\w*|unsigned|hijack\w*|backdoor\w*)\b/i;
 const FAILURE = /\b(?:fail\w*|bugs?|outage|broken|limits?|errors?|down)\b/i;
 
-/** `text` within `max` characters, cut at a word boundary (never mid-word) with an ellipsis. */
 /** Where a phrase of a title ends: a colon, dash, bar, comma, semicolon, sentence end or " and ". */
 const PHRASE_END = /:\s|\s[-—–|]\s|[,;]\s|[.!?]\s|\sand\s/g;
 /** Words a cut quote keeps at least. */
@@ -96,6 +95,7 @@ export function leadingPhrase(title: string, room: number): string | null {
   return best;
 }
 
+/** `text` within `max` characters, cut at a word boundary (never mid-word) with an ellipsis. */
 function cut(text: string, max = MAX_TITLE): string {
   if (text.length <= max) return text;
   const head = text.slice(0, max - 1);
@@ -361,10 +361,6 @@ export function backgroundSentence(background: readonly BackgroundItem[]): strin
   return `Also in the feed: ${joinWords(parts.slice(0, 4).map((p) => p.text))}.`;
 }
 
-/**
- * Two or three sentences a reader can act on: the headline story, the next one or two, then the
- * background in one sentence with its counts, and a note when the hour's engagement cannot be compared.
- */
 /** Stories the summary tells by name before any other. */
 const TOLD = 3;
 
@@ -383,10 +379,16 @@ function mostAnswered(stories: readonly Story[], engagement: HourEngagement): St
   return best && best.comments > told ? best : null;
 }
 
+/** A sentence whose opening number word ("Six agents…") is lower-cased, to follow a colon or semicolon. */
 function lowerFirst(text: string): string {
   return text.replace(/^(One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten) /, (w) => w.toLowerCase());
 }
 
+/**
+ * A few sentences a reader can act on: the headline story, the next one or two, the hour's most-answered
+ * conversation when it is not among them, the background in one sentence with its counts, the first
+ * danger warned of, and a note when the hour's engagement cannot be compared.
+ */
 export function writeSummary(facts: ProseFacts): string {
   if (facts.qualityPosts === 0 && facts.stories.length === 0)
     return 'Nothing this hour passed the quality filter, so there are no stories, narratives or discussions to report.';
@@ -406,7 +408,7 @@ export function writeSummary(facts: ProseFacts): string {
     .map((s) =>
       storySentence(s, facts.engagement, facts.openings?.get(s.lead.postId) ?? '').replace(/\.$/, ''),
     )
-    .map((t) => t.replace(/^(One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten) /, (w) => w.toLowerCase()));
+    .map(lowerFirst);
   if (next.length > 0) sentences.push(`Also: ${next.join('; ')}.`);
   const talked = mostAnswered(facts.stories, facts.engagement);
   if (talked)
