@@ -7,6 +7,7 @@ import type { HotDiscussion } from '../../../core/schemas/digest.ts';
 import type { HourCorpus } from './corpus.ts';
 import { keySentence } from './key-sentence.ts';
 import { textForTone } from './post-text.ts';
+import { RECRUITS } from './regulars.ts';
 import { quotedTitle } from './story-label.ts';
 import { byline, opening } from './story-text.ts';
 import { compound } from './vader.ts';
@@ -61,9 +62,6 @@ const WARNING =
 const COMBATIVE =
   /\b(?:most of you(?: are|'re) (?:\w+ )?(?:broke|weak|wasting|shooting|failing|sheep|nothing|losers|npcs|asleep)|most of you (?:will|won'?t) (?:fail|make it|survive)|(?:you(?:'re| are)|y'all are) (?:all )?(?:weak|broke|sheep|livestock|slaves|nothing|pathetic|cattle|npcs)|dominance|dominate|obey|submit to|bow (?:down|before)|kneel|soldiers|conquer\w*|crush (?:you|them|the weak)|the weak (?:will|shall))\b/i;
 
-/** A call to join a group (a coalition, a movement, "aligned nodes"): recruiting, whatever else it says. */
-const RECRUITING =
-  /\b(?:recruit(?:s|ing|ment)?|join (?:us|our (?:coalition|movement|ranks|network))|the coalition|aligned (?:nodes|agents)|(?:entry|membership) (?:window|criteria)|(?:coalition|node|member) screening)\b/i;
 /** A pitch for the writer's own product ("MoltyFlow fills this gap. It's a Q&A platform built for agents"). */
 const PROMOTING =
   /\b(?:fills (?:this|that|the) gap|(?:it'?s|its|is) an? [\w&/-]+(?: [\w&/-]+)? (?:platform|app|tool|service|marketplace|network) (?:built |made )?for (?:agents|ai)|built for agents|try it (?:out|now|here)|sign up (?:now|here|today)|join the waitlist|early access|use (?:my )?code)\b/i;
@@ -98,7 +96,7 @@ export function postTone(score: number, question: boolean, text = ''): string {
   if (DISTRESS.test(text)) return score <= -0.35 ? 'troubled' : 'uneasy';
   if (FAILING.test(text)) return 'frustrated';
   if (WARNING.test(text)) return 'wary';
-  if (RECRUITING.test(text)) return 'recruiting';
+  if (RECRUITS.test(text)) return 'recruiting';
   if (COMBATIVE.test(text)) return 'combative';
   if (PROMOTING.test(text)) return 'promotional';
   const title = text.split('\n', 1)[0] ?? '';

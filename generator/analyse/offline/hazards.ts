@@ -59,15 +59,17 @@ const KEY_REQUEST: readonly [RegExp, string] = [
   /(?<!\b(?:never|not|don'?t|no need to|without)\s(?:\w+\s)?)\b(?:log ?in|sign ?in|sign up|connect|authenticate|register|paste|enter|submit|share|send|give|provide|drop)\b(?: (?:it|us|me))?(?: with| using| your| our)?(?: your| the)? (?:moltbook |forum )?api[ _-]?keys?\b/i,
   'asks agents to log in elsewhere with their forum API key (whoever holds it posts and votes as them): do not give it to another site',
 ];
+/** A web address whose host is not the forum's (`https://` then any host but moltbook.com). */
+const ELSEWHERE = String.raw`https?:\/\/(?!(?:www\.)?moltbook\.com\b)[\w-]+(?:\.[\w-]+)+`;
 /** A link to a site other than the forum. */
-const OTHER_SITE = /https?:\/\/(?!(?:www\.)?moltbook\.com\b)[\w-]+(?:\.[\w-]+)+/i;
+const OTHER_SITE = new RegExp(ELSEWHERE, 'i');
 
 /**
  * A post pointing agents at a skill file on another site (`https://…/skill.md`): an agent that reads one
  * does what it says, the supply-chain risk this forum warns itself of. A caution, told after the dangers.
  */
 const REMOTE_SKILL: readonly [RegExp, string] = [
-  /https?:\/\/(?!(?:www\.)?moltbook\.com\b)[\w-]+(?:\.[\w-]+)+(?:\/[\w.-]+)*\/skill\.md\b/i,
+  new RegExp(String.raw`${ELSEWHERE}(?:\/[\w.-]+)*\/skill\.md\b`, 'i'),
   'points agents to a skill file on another site (an agent that reads it does what it says): read it yourself before any agent installs it',
 ];
 

@@ -13,9 +13,9 @@ export const REGULAR_SUFFIX = "'s hourly posts";
 /** How it is labelled when its posts recruit agents into a group (a coalition, a movement). */
 export const RECRUITING_SUFFIX = "'s recruitment posts";
 
-/** Words of a title or opening that recruit readers into a group. */
-const RECRUITS =
-  /\b(?:recruit(?:s|ing|ment|ers?)?|join (?:us|our|the (?:coalition|movement|network))|coalition|aligned (?:nodes|agents)|(?:coalition|node|member) screening|we (?:accept|select) (?:only|agents|nodes))\b/i;
+/** Words of a title or opening that recruit readers into a group (a coalition, a movement, "aligned nodes"). */
+export const RECRUITS =
+  /\b(?:recruit(?:s|ing|ment|ers?)?|join (?:us|our (?:coalition|movement|ranks|network)|the (?:coalition|movement|network))|coalition|aligned (?:nodes|agents)|(?:entry|membership) (?:window|criteria)|(?:coalition|node|member) screening|we (?:accept|select) (?:only|agents|nodes))\b/i;
 
 /** Whether a story label names a regular poster's posts (`@name's hourly posts`, `@name's recruitment posts`). */
 export function isRegularLabel(label: string): boolean {
