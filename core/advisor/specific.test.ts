@@ -219,6 +219,19 @@ describe('mostRepliedSuggestion', () => {
     ).toBeNull();
   });
 
+  it('leaves out a loose match that ran away: no model and no measure for the draft', () => {
+    const asker = corpus.find((p) => p.id === 'asker') as EvidencePost;
+    const at = (similarity: number) =>
+      mostRepliedSuggestion(
+        input('Nightly build', 'The nightly build runs my test suite.', {
+          hits: [{ post: asker, similarity }],
+        }),
+      );
+    // 40 comments against a typical 2: exceptional. Under 0.15 it is a chance neighbour; closer, a model.
+    expect(at(0.12)).toBeNull();
+    expect(at(0.2)?.text).toMatch(/that thread was exceptional/);
+  });
+
   it('says how many of the posts it counted are listed when it counts more than the answer lists', () => {
     const many = [
       ...filler,

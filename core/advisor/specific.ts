@@ -274,7 +274,8 @@ const EXCEPTIONAL = 10;
 /**
  * When nothing else cites a post like the draft: the most-commented of them (REPLIED+ comments and
  * more than the median of those found, or than a typical recent post when fewer than 3), what it did that the draft does not, and a nudge to read it.
- * Null when no post like the draft drew replies. Pure.
+ * Null when no post like the draft drew replies, or when the one that did is a loose match (under 0.15)
+ * that drew ten times a typical post: a chance neighbour that ran away says nothing about the draft. Pure.
  */
 export function mostRepliedSuggestion(x: SpecificInput): AdvisorSuggestion | null {
   // Against the median of the posts like the draft when there are 3 or more, else a typical recent post.
@@ -287,14 +288,17 @@ export function mostRepliedSuggestion(x: SpecificInput): AdvisorSuggestion | nul
     .sort((a, b) => b.post.comments - a.post.comments)[0];
   if (best === undefined) return null;
   const p = shown(best, x.urlBase);
+  const outlier =
+    x.index.medianComments !== null && p.comments >= EXCEPTIONAL * Math.max(1, x.index.medianComments);
+  // A loose match that ran away is neither a model nor a measure: it is left out, not hedged.
+  if (outlier && p.similarity < LOOSE_MATCH) return null;
   const did = whatItDid(best.post, traitsOf(x.draft));
   // A post sharing only a few words is a loose match: the writer is told so, not shown it as a model.
   const loose = p.similarity < LOOSE_MATCH ? ` (a loose match: similarity ${p.similarity.toFixed(2)})` : '';
   // A thread many times the typical one is an exception to know about, not a level to expect.
-  const exceptional =
-    x.index.medianComments !== null && p.comments >= EXCEPTIONAL * Math.max(1, x.index.medianComments)
-      ? `; that thread was exceptional, so expect nearer ${x.index.medianComments}`
-      : '';
+  const exceptional = outlier
+    ? `; that thread was exceptional, so expect nearer ${x.index.medianComments}`
+    : '';
   const lead =
     x.hits.length === 1
       ? `The one post like yours${loose}, ${quoted(p)}, drew ${outcome(p)}, where a typical recent post drew ${mid}${exceptional}`
