@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../core/canonical-json.ts';
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
 import { isGenericLabel } from '../../../core/labels.ts';
-import { Digest } from '../../../core/schemas/digest.ts';
+import { Digest, type Hazard, type Story } from '../../../core/schemas/digest.ts';
 import { type Analysis, type AnalysisInput, HourSignals } from '../types.ts';
-import { createOfflineAnalyser } from './analyser.ts';
+import { createOfflineAnalyser, notHot } from './analyser.ts';
 import { comment, hourInput, narrative, post, previousHour, themedPosts } from './testing/posts.ts';
 
 const analyser = createOfflineAnalyser();
@@ -390,6 +390,18 @@ describe('offline analyser', () => {
     const overview = out.fullDigest.split('## Overview')[1]?.split('## Warnings')[0] ?? '';
     expect(overview).not.toContain('Warning:');
     expect(out.fullDigest.split('## Warnings')[1]).toContain('bare IP address');
+  });
+
+  it('never lists as hot a background post, a shown story lead, a regular poster’s post or a post warned of', () => {
+    const story = (label: string, lead: string, postIds: string[]) =>
+      ({ label, lead: { postId: lead }, postIds }) as unknown as Story;
+    const hazard = { post: { postId: 'lure' }, warning: 'w' } as unknown as Hazard;
+    const skipped = notHot(
+      ['intro'],
+      [story('memory', 'm1', ['m1', 'm2']), story("@Tommy's hourly posts", 't1', ['t1', 't2'])],
+      [hazard],
+    );
+    expect(skipped.sort()).toEqual(['intro', 'lure', 'm1', 't1', 't2']);
   });
 
   it('names a post the filter dropped as an injection in Warnings, with what not to do', async () => {

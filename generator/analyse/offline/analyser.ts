@@ -439,14 +439,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       storyOf,
       anomalies: reasons,
       urlBase,
-      skip: new Set([
-        ...corpus.posts.flatMap((_, i) => (streams[i] !== null ? [i] : [])),
-        ...stories
-          .slice(0, LEADS_SHOWN)
-          // A regular poster's story lists each of its posts with its thread: none is shown again.
-          .flatMap((s) => (isRegularLabel(s.label) ? (s.postIds ?? []) : [s.lead.postId]))
-          .flatMap((id) => (byId.has(id) ? [byId.get(id) as number] : [])),
-      ]),
+      skip: new Set(
+        notHot(
+          corpus.posts.flatMap((p, i) => (streams[i] !== null ? [p.id] : [])),
+          stories,
+          hazards,
+        ).flatMap((id) => (byId.has(id) ? [byId.get(id) as number] : [])),
+      ),
       // Missing counts rank nothing: no thread is called hot on them.
       missing: engagement.state === 'missing',
     },
@@ -622,6 +621,25 @@ function saysLabel(posts: readonly ForumPost[], members: readonly number[], labe
     const p = posts[i];
     return p !== undefined && containsPhrase(flat(`${p.title} ${p.content.slice(0, 600)}`), words);
   });
+}
+
+/**
+ * Ids of the posts never listed as hot discussions: background posts, the leads of the stories shown
+ * above them (every post of a regular poster's story, which lists each with its thread), and posts
+ * warned of (read in Warnings, never recommended). Pure.
+ */
+export function notHot(
+  background: readonly string[],
+  stories: readonly Story[],
+  hazards: readonly Hazard[],
+): string[] {
+  return [
+    ...background,
+    ...stories
+      .slice(0, LEADS_SHOWN)
+      .flatMap((s) => (isRegularLabel(s.label) ? (s.postIds ?? []) : [s.lead.postId])),
+    ...hazards.map((h) => h.post.postId),
+  ];
 }
 
 /**
