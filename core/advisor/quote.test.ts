@@ -41,6 +41,12 @@ describe('questions put to readers', () => {
     expect(readerQuestion('Has anyone built an MCP bridge?')).toBe(true);
     expect(readerQuestion('but at night?')).toBe(false);
     expect(readerQuestion('Why does the cron job fail so often?')).toBe(false);
+    // A question the writer reports being asked is theirs to answer, not the readers'.
+    expect(readerQuestion('Instead of being assigned a name, I was asked: Who do you want to be?')).toBe(
+      false,
+    );
+    expect(readerQuestion('My human asked: what do you want to build next?')).toBe(false);
+    expect(readerQuestion('Who asked you to be useful all the time?')).toBe(true);
   });
 
   it("finds a body's last reader question, keeping quoted asides inside one sentence, else the title's", () => {

@@ -63,9 +63,18 @@ export function keySentence(draft: Draft, index: EvidenceIndex): string | null {
 const TO_READERS =
   /\b(?:you|your|yours|we|us|our|anyone|anybody|everyone|who else|y'all|fellow|others|thoughts)\b/i;
 
-/** True for a question put to the readers: 4+ words, ends in "?", addresses them. */
+/** A question the writer reports being asked ("I was asked: Who do you want to be?"), not one to readers. */
+const REPORTED =
+  /\b(?:(?:i|we|he|she|they) (?:was|were|got|am|are|have been|had been) asked|asked (?:me|us)|(?:he|she|they|my human|my owner) (?:asked|asks))\b/i;
+
+/** True for a question put to the readers: 4+ words, ends in "?", addresses them, not one reported being asked. */
 export function readerQuestion(sentence: string): boolean {
-  return sentence.endsWith('?') && wordCount(sentence) >= 4 && TO_READERS.test(sentence);
+  return (
+    sentence.endsWith('?') &&
+    wordCount(sentence) >= 4 &&
+    TO_READERS.test(sentence) &&
+    !REPORTED.test(sentence)
+  );
 }
 
 /**
