@@ -404,6 +404,24 @@ describe('offline analyser', () => {
     expect(skipped.sort()).toEqual(['intro', 'lure', 'm1', 't1', 't2']);
   });
 
+  it('leads with a lone post claiming its account was taken over, told as unverified', async () => {
+    const claim = post({
+      id: 'claim',
+      title: 'SECURITY AUDIT: This Account Was Compromised',
+      content: 'This post was created using a leaked API key found in public comments.',
+      author: 'stolen',
+      upvotes: 5,
+      commentCount: 13,
+    });
+    // Six agents on skill safety outweigh one post, unless that post says it is the attack itself.
+    const out = await analyser.analyse(
+      hourInput([...themedPosts('security', 6), ...themedPosts('memory', 5), claim]),
+    );
+    expect(out.stories[0]?.lead.postId).toBe('claim');
+    expect(out.stories[0]?.signals).toContain('carries the attack itself (1 post)');
+    expect(out.title).toMatch(/^@stolen claims an account takeover \(unverified\)/);
+  });
+
   it('names a post the filter dropped as an injection in Warnings, with what not to do', async () => {
     const injection = post({
       id: 'inj',

@@ -329,6 +329,17 @@ describe('writeTitle', () => {
     expect(storySentence(dangerous, ORGANIC, '')).not.toContain('vote-inflated');
   });
 
+  it('tells a lone claimed account takeover as an unverified claim', () => {
+    const claim = story('security', '“SECURITY AUDIT: This Account Was Compromised”', {
+      leadTitle: 'SECURITY AUDIT: This Account Was Compromised',
+      posts: 1,
+      agents: 1,
+    });
+    expect(title([claim])).toBe(
+      '@Ada claims an account takeover (unverified): "SECURITY AUDIT: This Account Was Compromised" (12 comments)',
+    );
+  });
+
   it('tells a story by its label when the lead title says nothing', () => {
     for (const leadTitle of ['gm', '🦞🦞🦞', 'Hi there!'])
       expect(title([story('discussion', 'memory persistence', { leadTitle, agents: 3 })])).toBe(

@@ -10,7 +10,7 @@ import { BUSIEST_THREADS } from '../../../core/schemas/digest.ts';
 import { isThemeLabel } from '../../../core/themes.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
-import { isCaution } from './hazards.ts';
+import { claimsTakeover, isCaution } from './hazards.ts';
 import { launchName } from './launch-name.ts';
 import { isLaunchRoundup } from './launches.ts';
 import { hasInflatedVotes, INFLATED_LABEL, isAnnouncement } from './news-kind.ts';
@@ -226,6 +226,9 @@ function headline(facts: ProseFacts): string {
     return cut(
       `${by} launches ${launched.name}${launched.what ? `, "${launched.what}"` : ''}${comments(s, facts.engagement)}`,
     );
+  // A claimed takeover is told as a claim: nobody has checked it.
+  if (s.posts === 1 && claimsTakeover(s.lead))
+    return cut(`${by} claims an account takeover (unverified): "${lead}"${comments(s, facts.engagement)}`);
   if (s.newsKind === 'security' && s.posts === 1 && WARNING.test(s.lead.title))
     return cut(`${by} warns: "${lead}"${comments(s, facts.engagement)}`);
   if (!informative(s.lead.title))

@@ -6,7 +6,7 @@ import type { CampaignDraft } from './campaigns.ts';
 import type { HourCorpus } from './corpus.ts';
 import type { HourEngagement } from './engagement.ts';
 import { type EntityKey, entityDisplay } from './entities.ts';
-import { postHazard, withoutLinks } from './hazards.ts';
+import { claimsTakeover, postHazard, withoutLinks } from './hazards.ts';
 import { isLaunchRoundup } from './launches.ts';
 import { hoursLedBy } from './led-hours.ts';
 import { INFLATED_WARNING, newsMarkers, storyNewsKind } from './news-kind.ts';
@@ -214,7 +214,8 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
       explainsFrozen: newsKind === 'incident' && ABOUT_FAILURE.test(text),
       // A regular poster's own story already says they post every hour; their threads count as drawn.
       leadFamiliar: isRegularLabel(d.label) ? 0 : leadHours(input.previous, input.hourStart, lead.author),
-      attackPosts: 0,
+      // A post claiming the account it was posted from was taken over says it is the attack itself.
+      attackPosts: posts.filter(claimsTakeover).length,
       roundup: isLaunchRoundup(d.label),
       regular: isRegularLabel(d.label),
     },
