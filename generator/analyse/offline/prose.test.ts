@@ -437,7 +437,7 @@ describe('writeSummary', () => {
 
   it('warns of the first danger, never of a caution alone, and counts the rest as warnings in the report', () => {
     const hazard = (author: string, warning: string) => ({
-      post: { ...story('discussion', 'x').lead, author, title: `${author}'s post` },
+      post: { ...story('discussion', 'x').lead, postId: `h-${author}`, author, title: `${author}'s post` },
       warning,
     });
     const caution = hazard(
@@ -453,6 +453,12 @@ describe('writeSummary', () => {
     expect(
       writeSummary(facts({ stories: [story('discussion', 'memory')], hazards: [caution] })),
     ).not.toContain('Warning:');
+    // A warning on the headline's own post does not repeat its title.
+    const headline = story('discussion', 'memory');
+    const own = { ...danger, post: { ...danger.post, postId: headline.lead.postId } };
+    expect(writeSummary(facts({ stories: [headline], hazards: [own] }))).toContain(
+      "Warning: @lurer's post pipes a download straight into a shell",
+    );
   });
 
   it('names a conversation below the first three stories that drew more comments than any of them', () => {

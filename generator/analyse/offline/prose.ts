@@ -425,7 +425,8 @@ export function writeSummary(facts: ProseFacts): string {
   const more = (facts.hazards?.length ?? 0) - 1;
   if (hazard)
     sentences.push(
-      `Warning: ${who(hazard.post.author)}'s "${flatTitle(hazard.post.title)}" ${hazard.warning}${more > 0 ? ` (${formatCount(more, 'more warning')} in the report)` : ''}.`,
+      // The headline's own post is not named twice: "its post" is enough.
+      `Warning: ${who(hazard.post.author)}'s ${hazard.post.postId === first?.lead.postId ? 'post' : `"${flatTitle(hazard.post.title)}"`} ${hazard.warning}${more > 0 ? ` (${formatCount(more, 'more warning')} in the report)` : ''}.`,
     );
   if (facts.engagement.note) sentences.push(facts.engagement.note);
   // A vote flood among dropped posts that no flood story already tells.
