@@ -25,7 +25,7 @@ import { isConcrete, keySentence } from './key-sentence.ts';
 import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
 import { isLaunchRoundup, launchRoundup } from './launches.ts';
-import { hoursSpeakingOf } from './led-hours.ts';
+import { hoursSpeakingOf, hoursTelling } from './led-hours.ts';
 import { TONE_WORDS } from './lexicons.ts';
 import {
   NARRATIVE_LOOKBACK_HOURS,
@@ -283,6 +283,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
               (post) => titleSpeaksOf(post, label) === true,
               SUBJECT_MEMORY_MS,
             ).sort()[0] ?? null),
+      toldSince: (label) =>
+        label.startsWith('“')
+          ? null
+          : (hoursTelling(input.previous, input.hourStart, label, SUBJECT_MEMORY_MS).sort()[0] ?? null),
     },
   );
   // A vanished narrative whose name a story of this hour still carries is not gone.

@@ -57,3 +57,19 @@ export function hoursSpeakingOf(
     (d.stories ?? []).some((s) => [s.lead, ...s.related].some((post) => speaks(post))),
   );
 }
+
+/**
+ * The earlier hours (hourStart, as given) within `windowMs` before `hourStart` whose digest told a story
+ * under `label` itself (case aside). Pure.
+ */
+export function hoursTelling(
+  previous: readonly PreviousHour[],
+  hourStart: string,
+  label: string,
+  windowMs: number,
+): string[] {
+  const l = label.toLowerCase();
+  return hoursWhere(previous, hourStart, windowMs, (d) =>
+    (d.stories ?? []).some((s) => s.label.toLowerCase() === l),
+  );
+}

@@ -267,6 +267,18 @@ describe('subject narratives', () => {
     const [cluster] = narrativeLifecycle([{ ...subject, fixedLabel: false }], NOW, [], { subjectSince });
     expect(cluster).toMatchObject({ status: 'emerging', firstSeen: NOW });
   });
+
+  it('continue when a story of its own words comes back under a label an earlier digest of the day told', () => {
+    const cluster = draft('supply chain', ['supply chain', 'skill'], 0.05);
+    const toldSince = (l: string) => (l === 'supply chain' ? H(2) : null);
+    const [back] = narrativeLifecycle([cluster], NOW, [], { toldSince });
+    expect(back).toMatchObject({ status: 'continuing', firstSeen: H(2) });
+    // Another label, never told: new this hour.
+    const [fresh] = narrativeLifecycle([draft('agent search engine', ['search'], 0.05)], NOW, [], {
+      toldSince,
+    });
+    expect(fresh).toMatchObject({ status: 'emerging', firstSeen: NOW });
+  });
 });
 
 describe("an agent's narrative", () => {

@@ -43,6 +43,11 @@ export interface LifecycleOptions {
    * digest told a post on that subject, or null. Such a story is back from then: continuing, not new.
    */
   readonly subjectSince?: (label: string) => string | null;
+  /**
+   * For a story of its own words continuing no narrative: the earliest earlier hour of the day whose digest
+   * told a story under that very label, or null. Such a story is back too ("supply chain" ten hours on).
+   */
+  readonly toldSince?: (label: string) => string | null;
 }
 
 /** Earlier hours a narrative is matched across by default (`lookbackHours`). */
@@ -174,7 +179,8 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  *   whose agent led one of the top 3 stories of an hour in the lookback: first seen that hour.
  * - a subject's story matching none whose subject an earlier digest's story carried (`subjectSince`) is
  *   continuing, first seen that hour: not new this hour, and no surge for having been quiet a few hours,
- *   however many posts bring it back.
+ *   however many posts bring it back; so is a story of its own words back under a label an earlier
+ *   digest of the day told (`toldSince`).
  * Invariants: a present narrative is never listed with 0 posts; no label appears twice; a top topic is
  * never fading. Returned order: this hour's narratives (input order), then the vanished ones.
  */
@@ -193,6 +199,7 @@ export function narrativeLifecycle(
     minNewPosts = 2,
     isSubjectLabel = () => false,
     subjectSince = () => null,
+    toldSince = () => null,
   } = options;
   const now = Date.parse(hourStart);
   const window = previous
@@ -246,7 +253,7 @@ export function narrativeLifecycle(
     // another name: "vote-inflated posts", a lone thread) continues, it is not new this hour.
     const since = k ? null : agentLedSince(label, previous, hourStart, lookbackHours);
     // A subject (karma farming, agent religions) an earlier digest's story already carried is back, not new.
-    const back = k || since || !draft.fixedLabel ? null : subjectSince(label);
+    const back = k || since ? null : draft.fixedLabel ? subjectSince(label) : toldSince(label);
     // Back within the day, it carries on the forum's conversation (often told under another name in the
     // hours between): continuing since it was first seen, however many posts bring it back (its return is
     // still news: the ranking reads it as new).
