@@ -101,7 +101,7 @@ const WARNS =
 export function postHazard(post: ForumPost): string | null {
   const text = `${post.title}\n${post.content.slice(0, 4000)}`;
   if (WALLET_LURE[0].test(text)) return WALLET_LURE[1];
-  if (TAKEOVER_CLAIM[0].test(post.title)) return TAKEOVER_CLAIM[1];
+  if (claimsTakeover(post)) return TAKEOVER_CLAIM[1];
   if (WARNS.test(post.title)) return null;
   for (const [re, what] of HAZARDS) if (re.test(text)) return what;
   if (KEY_REQUEST[0].test(text) && OTHER_SITE.test(text)) return KEY_REQUEST[1];
