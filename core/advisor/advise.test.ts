@@ -850,7 +850,7 @@ describe("the hour's background streams", () => {
       now,
     });
     expect(r.suggestedContent.startsWith('Building on "Nightly jobs that keep me sane".\n\n')).toBe(true);
-    expect(r.rewrite.note).toMatch(/crediting the better-answered post/);
+    expect(r.rewrite.note).toMatch(/^Edited: opened by crediting the better-answered post/);
     // A closest post that drew what a typical post draws is credited in the suggestions, not the rewrite.
     expect(adviseBeside(nightlyPost('other', 'Nightly jobs that keep me sane')).suggestedContent).not.toMatch(
       /^Building on/,

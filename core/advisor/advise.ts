@@ -801,6 +801,9 @@ function countsAtPercentile(art: CompiledModel['artifact'], percentile: number) 
 /** Times a typical post's comments from which the closest post is one to credit in the rewrite. */
 const CREDIT_TIMES = 3;
 
+/** Edits that add a line naming a post (the writer's own earlier one, or one to credit), not the draft's words. */
+const CITING_EDITS: ReadonlySet<string> = new Set(['follow-up', 'credit']);
+
 const EDIT_WORDS: Record<string, string> = {
   'follow-up': 'opened by pointing back to your earlier post on the same ground',
   credit: 'opened by crediting the better-answered post it builds on',
@@ -820,7 +823,8 @@ function rewriteNote(
   if (r.source === 'llm')
     return `Rewritten by ${r.by} from the same evidence; checked to keep the draft's words and meaning, add no links or boilerplate.`;
   if (r.source === 'offline')
-    return `Edited from the draft's own words: ${r.edits.map((e) => EDIT_WORDS[e.trait] ?? e.trait).join('; ')}. Nothing else was changed.`;
+    // A credit or a follow-up line names a post's title; every other edit uses the draft's own words.
+    return `Edited${r.edits.every((x) => CITING_EDITS.has(x.trait)) ? '' : " from the draft's own words"}: ${r.edits.map((x) => EDIT_WORDS[x.trait] ?? x.trait).join('; ')}. Nothing else was changed.`;
   if (poolLessonCount > 0)
     return 'No edit is suggested: what the recent posts of its kind that drew replies did needs your own material (see the suggestions).';
   if (e.looked === 0)
