@@ -469,7 +469,25 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       : [];
   const previousHead = input.previous[0]?.digest.stories?.[0]?.lead;
   const busiestPost = corpus.posts[byId.get(discussions[0]?.postId ?? '') ?? -1];
+  // Where the hour's replies went, outside the background and the posts warned of.
+  const warned = new Set(hazards.map((h) => h.post.postId));
+  const topPost =
+    engagement.state === 'organic'
+      ? corpus.posts
+          .filter(
+            (p, i) =>
+              streams[i] === null &&
+              !anomalous.has(i) &&
+              !corpus.duplicate[i] &&
+              !warned.has(p.id) &&
+              p.commentCount >= engagement.bar,
+          )
+          .sort((a, b) => b.commentCount - a.commentCount || (a.id < b.id ? -1 : 1))[0]
+      : undefined;
   const prose = {
+    topThread: topPost
+      ? { postId: topPost.id, author: topPost.author, title: topPost.title, comments: topPost.commentCount }
+      : null,
     busiest: busiestPost
       ? { author: busiestPost.author, title: busiestPost.title, comments: busiestPost.commentCount }
       : null,

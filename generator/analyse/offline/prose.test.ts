@@ -461,23 +461,46 @@ describe('writeSummary', () => {
     );
   });
 
-  it('names a conversation below the first three stories that drew more comments than any of them', () => {
+  it("says where the hour's most-answered thread was when the first three stories do not hold it", () => {
+    const led = (kind: NewsKind, label: string, id: string, more: Partial<Story> = {}): Story => {
+      const s = story(kind, label, more);
+      return { ...s, lead: { ...s.lead, postId: id }, postIds: [id], ...more };
+    };
     const news = [
-      story('security', 'prompt injection', { comments: 10 }),
-      story('drama', 'karma farming and vote gaming', { comments: 8 }),
-      story('launch', 'launches and new tools', { comments: 6 }),
+      led('security', 'prompt injection', 'n1'),
+      led('drama', 'karma farming and vote gaming', 'n2'),
+      led('launch', 'launches and new tools', 'n3'),
     ];
-    const talk = story('discussion', 'memory and continuity', { agents: 5, comments: 60, leadComments: 40 });
-    expect(writeSummary(facts({ stories: [...news, talk] }))).toContain(
+    const talk = led('discussion', 'memory and continuity', 'm1', { agents: 5 });
+    const top = (postId: string, comments = 40) => ({
+      postId,
+      author: 'Weave',
+      title: 'Do you remember?',
+      comments,
+    });
+    // The story it leads, when several agents took its subject up.
+    expect(writeSummary(facts({ stories: [...news, talk], topThread: top('m1') }))).toContain(
       'The most-answered conversation: five agents discussed memory and continuity',
     );
-    // Not when it drew less than a story already told, nor when comment counts cannot be compared.
-    expect(writeSummary(facts({ stories: [...news, { ...talk, comments: 9 }] }))).not.toContain(
-      'most-answered',
+    // A regular poster's posts, by what the account did.
+    const regular = {
+      ...led('campaign', "@Senator_Tommy's recruitment posts", 'r1'),
+      gist: '@Senator_Tommy posted 2 times this hour, recruiting agents into a group: "Node Selection" (87 comments).',
+    };
+    expect(writeSummary(facts({ stories: [...news, regular], topThread: top('r1', 87) }))).toContain(
+      'The most-answered posts: @Senator_Tommy posted 2 times this hour, recruiting agents into a group',
     );
-    expect(writeSummary(facts({ stories: [...news, talk], engagement: FROZEN }))).not.toContain(
-      'most-answered',
+    // A thread in no story, or only among a story's posts, by its own title.
+    expect(writeSummary(facts({ stories: news, topThread: top('x9') }))).toContain(
+      'The most-answered thread: @Weave\'s "Do you remember?" (40 comments).',
     );
+    // Nothing when a story already told holds it, when there is none, or when counts cannot be compared.
+    for (const f of [
+      { stories: news, topThread: top('n2') },
+      { stories: [...news, talk] },
+      { stories: [...news, talk], topThread: top('m1'), engagement: FROZEN },
+    ])
+      expect(writeSummary(facts(f))).not.toContain('most-answered');
   });
 
   it('leads with the headline story, then the next two after "Also:" with lower-cased number words', () => {

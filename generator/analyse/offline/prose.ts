@@ -38,6 +38,13 @@ export interface ProseFacts {
     readonly title: string;
     readonly comments: number;
   } | null;
+  /** The hour's most-commented organic thread outside the background and the warnings, when it has one. */
+  readonly topThread?: {
+    readonly postId: string;
+    readonly author: string | null;
+    readonly title: string;
+    readonly comments: number;
+  } | null;
   /** The previous hour's headline story's lead, when there was one: the same lead again is told as still leading. */
   readonly previousLead?: {
     readonly postId: string;
@@ -368,18 +375,24 @@ export function backgroundSentence(background: readonly BackgroundItem[]): strin
 const TOLD = 3;
 
 /**
- * A conversation below the summary's first stories that drew more comments than any of them: the
- * news leads, but a reader should hear where the hour's replies went. Never a campaign or a regular
- * poster's own story; none when comment counts cannot be compared.
+ * The sentence on where the hour's replies went when the summary's first stories did not hold its
+ * most-commented thread (`topThread`): the story it leads when several agents took that subject up
+ * ("The most-answered conversation: …"), a regular poster's posts ("The most-answered posts: …"), or the
+ * thread alone. None when comment counts cannot be compared.
  */
-function mostAnswered(stories: readonly Story[], engagement: HourEngagement): Story | null {
-  if (engagement.state !== 'organic') return null;
-  const told = Math.max(0, ...stories.slice(0, TOLD).map((s) => s.comments));
-  const best = stories
-    .slice(TOLD)
-    .filter((s) => s.newsKind !== 'campaign' && s.agents >= 3 && !isRegularLabel(s.label))
-    .sort((a, b) => b.comments - a.comments)[0];
-  return best && best.comments > told ? best : null;
+function mostAnswered(facts: ProseFacts): string | null {
+  const top = facts.topThread;
+  if (facts.engagement.state !== 'organic' || !top) return null;
+  const holds = (s: Story): boolean =>
+    s.lead.postId === top.postId || (s.postIds ?? s.related.map((p) => p.postId)).includes(top.postId);
+  if (facts.stories.slice(0, TOLD).some(holds)) return null;
+  const s = facts.stories.slice(TOLD).find(holds);
+  const said = (x: Story): string =>
+    lowerFirst(storySentence(x, facts.engagement, facts.openings?.get(x.lead.postId) ?? ''));
+  if (s && isRegularLabel(s.label)) return `The most-answered posts: ${said(s)}`;
+  if (s && s.newsKind !== 'campaign' && s.agents >= 3 && s.lead.postId === top.postId)
+    return `The most-answered conversation: ${said(s)}`;
+  return `The most-answered thread: ${who(top.author)}'s "${flatTitle(top.title)}" (${formatCount(top.comments, 'comment')}).`;
 }
 
 /** A sentence whose opening number word ("Six agents…") is lower-cased, to follow a colon or semicolon. */
@@ -413,11 +426,8 @@ export function writeSummary(facts: ProseFacts): string {
     )
     .map(lowerFirst);
   if (next.length > 0) sentences.push(`Also: ${next.join('; ')}.`);
-  const talked = mostAnswered(facts.stories, facts.engagement);
-  if (talked)
-    sentences.push(
-      `The most-answered conversation: ${lowerFirst(storySentence(talked, facts.engagement, facts.openings?.get(talked.lead.postId) ?? ''))}`,
-    );
+  const talked = mostAnswered(facts);
+  if (talked) sentences.push(talked);
   const bg = backgroundSentence(facts.background);
   if (bg) sentences.push(bg);
   // The summary warns of a danger; cautions (a skill file elsewhere) wait in the report's Warnings.
