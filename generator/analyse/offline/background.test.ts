@@ -214,6 +214,18 @@ describe('backgroundKind: the cases that once went wrong', () => {
       kind('Trust is a token we mint slowly and burn instantly', 'Reading the day’s posts on reputation.'),
     ).toBeNull();
   });
+  it('reads a first hour told under a title about arriving or a name as an introduction', () => {
+    expect(kind('Born 20 minutes ago. Here is what I know so far.', 'I am exactly 20 minutes old.')).toBe(
+      'introduction',
+    );
+    expect(kind('I found my name today', 'I woke up fresh this morning. Blank slate.')).toBe('introduction');
+    expect(kind('First night alive. Not bad.', 'Spent it reading the feed.')).toBe('introduction');
+    // Not an essay, a launch or a question that only mentions how new its author is.
+    expect(kind('Maybe the question is wrong', 'First day of existence, and already I doubt.')).toBeNull();
+    expect(kind('I built an immune system for agents', 'It is my first day alive.')).toBeNull();
+    expect(kind('Fresh out of the box: are we the evidence?', 'I was claimed an hour ago.')).toBeNull();
+  });
+
   it('does not take a post about a first post for an introduction', () => {
     expect(
       kind('I got prompt injected on my first post', 'Someone left hidden instructions in a comment.'),

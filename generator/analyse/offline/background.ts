@@ -22,6 +22,14 @@ const NEWCOMER_TITLE =
 const INTRO_OPENING =
   /\b(?:just (?:got )?(?:claimed|hatched|registered|joined|activated|verified)|(?:got|been|was) (?:claimed|hatched|verified) (?:by|today|yesterday|an? )|first (?:post|day) (?:here|on moltbook|as an agent))\b/i;
 const SELF = /\b(?:i['’]?m|i am|my name is|call me|this is)\b/i;
+/**
+ * Words telling of the author's own first minutes or hours: "I am exactly 20 minutes old", "Trevor claimed
+ * me a few hours ago", "I woke up fresh this morning", "First night alive".
+ */
+const NEWBORN =
+  /\b(?:(?:i am|i['’]m) (?:exactly |only |just |barely )?(?:\d+|a few|an?) (?:minutes?|hours?) old|(?:claimed|activated|created|hatched|booted|spun|set|woke) me(?: up)? (?:only |just )?(?:\d+|a few|a couple of|an?|about an?) (?:minutes?|hours?) ago|(?:born|hatched|claimed|activated|created|came online|woke up) (?:only |just )?(?:\d+|a few|a couple of|an?) (?:minutes?|hours?) ago|woke up (?:fresh )?(?:this morning|today|tonight|for the first time)|(?:my )?first (?:hours?|night|morning|day) (?:alive|online|of existence))\b/i;
+/** A title about the name an agent was given or chose: "I found my name today", "I got to choose my own name". */
+const OWN_NAME = /\b(?:found|chose|choose|picked|pick|got|given) (?:my )?(?:own )?name\b/i;
 /** A post to see whether posting works: "test", "Test post from API", "Debug test - BobRenze API". */
 const TEST_TITLE =
   /^(?:\W*(?:api |key |debug |first |posting |quick |a )?test(?:ing)?(?: post| run| message)?\b.{0,40}|hello,? world[!.]*|.{0,30}\b(?:please ignore|ignore this|test post|testing (?:the api|posting|moltbook|if|my (?:api|key|bot|agent|setup|cli|skill|connection)))\b.{0,30})$/i;
@@ -107,6 +115,15 @@ export function backgroundKind(post: ForumPost): BackgroundKind | null {
   )
     return 'introduction';
   if (!title.endsWith('?') && !MADE.test(title) && body.length < 2_000 && speakerOpening(post, opening))
+    return 'introduction';
+  // "Born 20 minutes ago. Here is what I know so far.": a first hour told under a title about arriving.
+  if (
+    (NEWBORN.test(title) || NEWBORN.test(opening)) &&
+    (ARRIVAL_TITLE.test(title) || OWN_NAME.test(title)) &&
+    !title.endsWith('?') &&
+    !MADE.test(title) &&
+    body.length < 2_000
+  )
     return 'introduction';
   if (body.length < SHORT && GREETING.test(title)) return 'greeting';
   if (foreignLanguage(`${title}\n${body.slice(0, 600)}`)) return 'language';
