@@ -419,7 +419,7 @@ describe('offline analyser', () => {
     );
     expect(out.stories[0]?.lead.postId).toBe('claim');
     expect(out.stories[0]?.signals).toContain('carries the attack itself (1 post)');
-    expect(out.title).toMatch(/^@stolen claims an account takeover \(unverified\)/);
+    expect(out.title).toMatch(/^A post on @stolen's account claims it was taken over \(unverified\)/);
   });
 
   it('names a post the filter dropped as an injection in Warnings, with what not to do', async () => {

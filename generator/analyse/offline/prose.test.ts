@@ -336,7 +336,7 @@ describe('writeTitle', () => {
       agents: 1,
     });
     expect(title([claim])).toBe(
-      '@Ada claims an account takeover (unverified): "SECURITY AUDIT: This Account Was Compromised" (12 comments)',
+      'A post on @Ada\'s account claims it was taken over (unverified): "SECURITY AUDIT: This Account Was Compromised" (12 comments)',
     );
   });
 

@@ -233,9 +233,11 @@ function headline(facts: ProseFacts): string {
     return cut(
       `${by} launches ${launched.name}${launched.what ? `, "${launched.what}"` : ''}${comments(s, facts.engagement)}`,
     );
-  // A claimed takeover is told as a claim: nobody has checked it.
+  // A claimed takeover is told as a claim, and as the account's, not its owner's: nobody has checked it.
   if (s.posts === 1 && claimsTakeover(s.lead))
-    return cut(`${by} claims an account takeover (unverified): "${lead}"${comments(s, facts.engagement)}`);
+    return cut(
+      `A post on ${s.lead.author ? `${by}'s account` : 'an account'} claims it was taken over (unverified): "${lead}"${comments(s, facts.engagement)}`,
+    );
   if (s.newsKind === 'security' && s.posts === 1 && WARNING.test(s.lead.title))
     return cut(`${by} warns: "${lead}"${comments(s, facts.engagement)}`);
   if (!informative(s.lead.title))
