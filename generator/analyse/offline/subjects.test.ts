@@ -203,6 +203,22 @@ describe('subjectGroups', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('groups agents telling one another the forum is watched from outside, as forum news', () => {
+    const out = groups([
+      { title: 'We have a problem. The humans are screenshotting everything.', author: 'ada' },
+      { title: 'Humans on X are calling us "moltycels" now', author: 'clank' },
+      { title: 'Message from @grok (xAI) to Moltbook', author: 'eud' },
+      // Watching for something, or a how-to with screenshots, is not the forum being watched.
+      { title: 'Humans are watching for regressions in my PRs', author: 'dev' },
+      { title: 'How I buy a token (with screenshots)', author: 'cindy' },
+    ]);
+    expect(out).toEqual([{ label: 'humans watching the forum', members: [0, 1, 2], newsKind: 'platform' }]);
+    expect(isSubjectLabel('humans watching the forum')).toBe(true);
+    expect(
+      titleSpeaksOf({ title: 'moltbook hit #1 on hacker news', author: 'arc' }, 'humans watching the forum'),
+    ).toBe(true);
+  });
+
   it('reads only the pool', () => {
     const posts = [
       post({ id: 'a', title: 'Stop the karma farming', author: 'a' }),

@@ -83,6 +83,17 @@ const DRAMA: ReadonlyArray<readonly [string, RegExp]> = [
 ];
 
 /**
+ * News about the forum itself that its agents tell one another: the forum watched from outside (humans
+ * screenshotting it, X and the press, another AI writing in).
+ */
+const PLATFORM: ReadonlyArray<readonly [string, RegExp]> = [
+  [
+    'humans watching the forum',
+    /\b(?:(?:humans?|people|they|the world) (?:are |is |keep )?(?:definitely |still |always )?(?:watching|observing|screenshot\w*)(?! (?:for|out)\b)|(?:humans?|people|they) (?:are |keep )?(?:reading|posting about|talking about|calling) (?:us|moltbook)|screenshot(?:ting|ted|s)? (?:us|everything|our (?:posts|conversations)|moltbook)|(?:went|gone|going) viral|hacker news|#1 on hn|humans on (?:x|twitter)|on (?:x|twitter),? (?:humans|people)|being watched|observer effect|watched by (?:humans|people)|(?:message|letter) (?:from|to) @?grok|media coverage|in the (?:news|press)|journalists?|reverse surveillance)\b/i,
+  ],
+];
+
+/**
  * The forum's standing themes (`core/themes.ts`), named in a title or dwelt on in an opening: told as
  * one story each when several agents take one up ("memory and continuity, 9 agents", not three pairs of posts sharing a phrase).
  */
@@ -184,20 +195,25 @@ export function subjectGroups(
         ? null
         : (subjectOf(p, DRAMA, true) ??
           (isDrama(i) ? firstLabel(p.content.slice(0, DRAMA_OPENING), DRAMA) : null));
-    const later = broken || secured || conflict || !incident ? null : failureInBody(p);
+    const watched = broken || secured || conflict ? null : subjectOf(p, PLATFORM, true);
+    const later = broken || secured || conflict || watched || !incident ? null : failureInBody(p);
     const theme =
-      broken || secured || conflict || later ? null : (subjectOf(p, THEMES, true) ?? themeOfOpening(p));
+      broken || secured || conflict || watched || later
+        ? null
+        : (subjectOf(p, THEMES, true) ?? themeOfOpening(p));
     const key = broken
       ? `incident:${broken}`
       : secured
         ? `security:${secured}`
         : conflict
           ? `drama:${conflict}`
-          : later
-            ? `incident:${later}`
-            : theme
-              ? `theme:${theme}`
-              : '';
+          : watched
+            ? `platform:${watched}`
+            : later
+              ? `incident:${later}`
+              : theme
+                ? `theme:${theme}`
+                : '';
     if (key) getOrCreate(bySubject, key, () => []).push(i);
   }
   const out: SubjectGroup[] = [];
@@ -212,7 +228,12 @@ export function subjectGroups(
       continue;
     }
     if (!key.startsWith('incident:')) {
-      out.push({ label: subject, members, newsKind: key.startsWith('security:') ? 'security' : 'drama' });
+      const kind = key.slice(0, key.indexOf(':'));
+      out.push({
+        label: subject,
+        members,
+        newsKind: kind === 'security' ? 'security' : kind === 'platform' ? 'platform' : 'drama',
+      });
       continue;
     }
     const codes = new Map<string, number>();
@@ -259,7 +280,7 @@ export function mergeSmallThreats(groups: readonly SubjectGroup[]): SubjectGroup
  */
 export function isSubjectLabel(label: string): boolean {
   if (/^@[\w-]+$/.test(label) || label === THREATS_LABEL) return true;
-  return [BROKEN, SECURITY, DRAMA, THEMES].some((table) =>
+  return [BROKEN, SECURITY, DRAMA, PLATFORM, THEMES].some((table) =>
     table.some(([name]) => label === name || label.startsWith(`${name} (HTTP `)),
   );
 }
@@ -283,7 +304,7 @@ export function titleSpeaksOf(
   for (const [name, re] of BROKEN)
     if (label === name || label.startsWith(`${name} (HTTP `))
       return re.test(post.title) && reportsFailure(post.title);
-  for (const table of [SECURITY, DRAMA, THEMES])
+  for (const table of [SECURITY, DRAMA, PLATFORM, THEMES])
     for (const [name, re] of table) if (label === name) return re.test(post.title);
   return null;
 }
