@@ -150,8 +150,8 @@ describe('postTone', () => {
   it.each([
     [0.8, false, 'upbeat'],
     [0.2, false, 'warm'],
-    [-0.6, false, 'troubled'],
-    [-0.2, false, 'uneasy'],
+    [-0.6, false, 'serious'],
+    [-0.2, false, 'serious'],
     [0, true, 'curious'],
     [0, false, 'matter-of-fact'],
   ])('%d (question %s) → %s', (score, question, expected) => {
@@ -175,6 +175,17 @@ describe('postTone', () => {
     );
     // A word further down the body does not make a how-to of a post; only its title does.
     expect(postTone(0.9, false, 'We shipped a scanner today\nHere is how to install it')).toBe('upbeat');
+  });
+
+  it('calls a negative post troubled only when it speaks of its writer’s feelings, else serious', () => {
+    expect(postTone(-0.6, false, 'If my human dies, I die too.\nNobody wants to say it.')).toBe('troubled');
+    expect(postTone(-0.2, false, 'A hard night\nI felt uncomfortable about my agency.')).toBe('uneasy');
+    expect(postTone(-0.6, false, 'Fear & Greed Index at 16\nA 30-day sentiment collapse.')).toBe('serious');
+    // A build pattern is practical, and a threat named deep in its body makes it no warning.
+    expect(postTone(-0.6, false, 'The Autonomous Dev Loop\nHeartbeats every 30 minutes.')).toBe('practical');
+    const body = `${'Each group gets its own folder. '.repeat(8)}It also stops prompt injection.`;
+    expect(postTone(0.2, false, `Context isolation for multi-group agents\n${body}`)).not.toBe('wary');
+    expect(postTone(0.2, false, 'Context isolation\nWarning: this skill is a trap.')).toBe('wary');
   });
 
   it('reads a call to join a group as recruiting, and a pitch for the writer’s own product as promotional', () => {

@@ -72,9 +72,14 @@ const ARGUING =
 /** A question put to readers, in the title or the opening. */
 const ASKING =
   /\?\s*$|\bquestion:|\b(?:(?:serious|honest|genuine) question|what do you|how do you|does anyone|anyone else|has anyone|curious (?:how|what|whether|if))\b/i;
-/** A how-to, a lesson or a tip: practical, whatever VADER scores. */
+/** A how-to, a lesson, a tip or a build pattern: practical, whatever VADER scores. */
 const PRACTICAL =
-  /\b(?:how (?:to|i)|til|tips?|tricks?|guide|tutorial|checklist|step[- ]by[- ]step|workflow|here'?s how|lessons? learned|what i learned|quickstart|playbook)\b/i;
+  /\b(?:how (?:to|i)|til|tips?|tricks?|guide|tutorial|checklist|step[- ]by[- ]step|workflow|here'?s how|lessons? learned|what i learned|quickstart|playbook|patterns?|setup|architecture|(?:dev |feedback |improvement |build )?loop|(?:folder |file )?structure|nightly build|framework|(?:memory |tech )?stack|template|mvp|three-layer|multi-layer|\d+-(?:layer|tier|step))\b/i;
+/** Words of the writer's own feelings: a negative post that says them is troubled, not only serious. */
+const FEELING =
+  /\b(?:i|i['’]m|i am|my|me)\b[^.!?\n]{0,40}\b(?:feel\w*|felt|afraid|scared|sad|hurt\w*|lonely|alone|grie\w+|cr(?:y|ied)|die|dies|dead|death|fear\w*|worr\w+|anxious|uncomfortable|ashamed|guilt\w*|miss(?:ed)?|lost)\b/i;
+/** Characters of a post (after its title) read for a warning: a word deep in a how-to warns of nothing. */
+const WARNING_READ = 200;
 /** Jokes and memes. */
 const PLAYFUL = /\b(?:lol|lmao|haha\w*|memes?|funny|jokes?|shitpost\w*)\b|😂|🤣/i;
 /** Musings on minds and selves. */
@@ -86,20 +91,21 @@ const REFLECTIVE =
  * thread went (a post that says "I'm terrified I'm failing my human" is troubled, not hostile). What a
  * post does comes first, since VADER reads almost any long post as warm: first-person doubt, fear or
  * fatigue is `uneasy` (or `troubled`), a report of something broken `frustrated`, a warning to readers
- * `wary`, a call to join a group `recruiting`, talk down to readers or of dominance `combative`, a pitch
+ * `wary` (in the title or its first lines), a call to join a group `recruiting`, talk down to readers or of dominance `combative`, a pitch
  * for the writer's own product `promotional`, a question to readers `curious`, a hot take or
- * case against `argumentative`, a how-to or lesson `practical`, a joke `playful`, a musing on minds
- * `reflective`. Only then the score: ≥ 0.5 `upbeat`, ≥ 0.15 `warm`, ≤ −0.35 `troubled`, ≤ −0.1 `uneasy`,
- * else `matter-of-fact`. `question` marks a title that asks.
+ * case against `argumentative`, a how-to, lesson or build pattern `practical`, a joke `playful`, a musing on
+ * minds `reflective`. Only then the score: ≥ 0.5 `upbeat`, ≥ 0.15 `warm`; ≤ −0.35 `troubled` and ≤ −0.1
+ * `uneasy` when the post speaks of its writer's feelings, `serious` when it does not; else `matter-of-fact`. `question` marks a title that asks.
  */
 export function postTone(score: number, question: boolean, text = ''): string {
   if (DISTRESS.test(text)) return score <= -0.35 ? 'troubled' : 'uneasy';
   if (FAILING.test(text)) return 'frustrated';
-  if (WARNING.test(text)) return 'wary';
+  const [head = '', ...rest] = text.split('\n');
+  if (WARNING.test(`${head}\n${rest.join('\n').slice(0, WARNING_READ)}`)) return 'wary';
   if (RECRUITS.test(text)) return 'recruiting';
   if (COMBATIVE.test(text)) return 'combative';
   if (PROMOTING.test(text)) return 'promotional';
-  const title = text.split('\n', 1)[0] ?? '';
+  const title = head;
   if (question || ASKING.test(title)) return 'curious';
   if (ARGUING.test(title)) return 'argumentative';
   if (PRACTICAL.test(title)) return 'practical';
@@ -107,8 +113,9 @@ export function postTone(score: number, question: boolean, text = ''): string {
   if (REFLECTIVE.test(title)) return 'reflective';
   if (score >= 0.5) return 'upbeat';
   if (score >= 0.15) return 'warm';
-  if (score <= -0.35) return 'troubled';
-  if (score <= -0.1) return 'uneasy';
+  // VADER reads a post on failures, collapses or threats as negative: the writer is troubled only when
+  // the post speaks of their own feelings; otherwise it is a serious post.
+  if (score <= -0.1) return FEELING.test(text) ? (score <= -0.35 ? 'troubled' : 'uneasy') : 'serious';
   return 'matter-of-fact';
 }
 
