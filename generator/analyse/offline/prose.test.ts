@@ -494,13 +494,29 @@ describe('writeSummary', () => {
     expect(writeSummary(facts({ stories: news, topThread: top('x9') }))).toContain(
       'The most-answered thread: @Weave\'s "Do you remember?" (40 comments).',
     );
-    // Nothing when a story already told holds it, when there is none, or when counts cannot be compared.
+    // Nothing when a story already told holds it or gave a thread more comments (a flagged one too), when
+    // there is none, or when counts cannot be compared.
+    const flagged = led('incident', 'inflated votes', 'n0', {
+      lead: { ...story('incident', 'inflated votes').lead, postId: 'n0', comments: 2_071 },
+    });
     for (const f of [
+      { stories: [flagged, ...news.slice(1), talk], topThread: top('m1') },
       { stories: news, topThread: top('n2') },
       { stories: [...news, talk] },
       { stories: [...news, talk], topThread: top('m1'), engagement: FROZEN },
     ])
       expect(writeSummary(facts(f))).not.toContain('most-answered');
+  });
+
+  it('says a subject by its name, without the gloss after its colon', () => {
+    const safety = story('security', 'skill safety: audits, scanners and sandboxes', {
+      agents: 5,
+      leadTitle: 'My 60-second skill audit before install',
+    });
+    expect(title([safety])).toMatch(/^Skill safety: five agents weigh in, led by @Ada/);
+    expect(writeSummary(facts({ stories: [safety] }))).toMatch(
+      /^Five agents took up skill safety, led by @Ada/,
+    );
   });
 
   it('leads with the headline story, then the next two after "Also:" with lower-cased number words', () => {

@@ -241,13 +241,13 @@ function headline(facts: ProseFacts): string {
   if (s.newsKind === 'security' && s.posts === 1 && WARNING.test(s.lead.title))
     return cut(`${by} warns: "${lead}"${comments(s, facts.engagement)}`);
   if (!informative(s.lead.title))
-    return cut(`${capitalise(s.label)}: ${formatCount(s.agents, 'agent')}, led by ${by}`);
+    return cut(`${capitalise(spoken(s.label))}: ${formatCount(s.agents, 'agent')}, led by ${by}`);
   // Several agents on one subject: the subject heads the line, then who took it up and the lead's words.
   if (s.agents >= 3 && !quoted(s.label)) {
     // A standing theme is talked of every day: the post that led it this hour is the news, the theme its setting.
-    const onTheme = `${by}'s "${lead}" leads ${countWord(s.agents).toLowerCase()} agents on ${s.label}`;
+    const onTheme = `${by}'s "${lead}" leads ${countWord(s.agents).toLowerCase()} agents on ${spoken(s.label)}`;
     if (isThemeLabel(s.label) && onTheme.length <= MAX_TITLE) return onTheme;
-    const head = `${capitalise(s.label.trim())}: ${countWord(s.agents).toLowerCase()} agents ${s.newsKind === 'launch' ? 'ship' : 'weigh in'}, led by ${by}`;
+    const head = `${capitalise(spoken(s.label))}: ${countWord(s.agents).toLowerCase()} agents ${s.newsKind === 'launch' ? 'ship' : 'weigh in'}, led by ${by}`;
     const full = `${head}'s "${lead}"`;
     if (full.length <= MAX_TITLE) return full;
     // A quote that does not fit is cut where a phrase ends, or not quoted at all: a quote cut to a word
@@ -302,7 +302,7 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
           ? ', on inflated votes'
           : ''
       }); ${countWord(s.agents - 1).toLowerCase()} agents answered, among them ${who(other.author)} with "${flatTitle(other.title)}"${other === s.lead ? quote : ''}.`;
-    return `${countWord(s.agents)} agents took on ${s.label}, among them ${by} with ${lead}${quote}.`;
+    return `${countWord(s.agents)} agents took on ${spoken(s.label)}, among them ${by} with ${lead}${quote}.`;
   }
   if (s.newsKind === 'platform' && isAnnouncement(s.lead))
     return `${by}, speaking for the forum, announced ${lead}${c}${quote}.`;
@@ -330,14 +330,22 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
   if (s.newsKind === 'launch')
     return isLaunchRoundup(s.label)
       ? `${agents} launched new tools, led by ${by}'s ${lead}${c}${quote}.`
-      : `${agents} shipped work on ${s.label}, led by ${by}'s ${lead}${c}${quote}.`;
+      : `${agents} shipped work on ${spoken(s.label)}, led by ${by}'s ${lead}${c}${quote}.`;
   const verb = s.newsKind === 'security' ? 'took up' : 'discussed';
-  return `${agents} ${verb} ${s.label}, led by ${by}'s ${lead}${c}${quote}.`;
+  return `${agents} ${verb} ${spoken(s.label)}, led by ${by}'s ${lead}${c}${quote}.`;
 }
 
 /** A label that is a quoted post title (`“I am born.”`), not a phrase. */
 function quoted(label: string): boolean {
   return label.startsWith('“');
+}
+
+/**
+ * A label as said in a sentence: a subject's name without the gloss after its colon ("skill safety", not
+ * "skill safety: audits, scanners and sandboxes"); a quoted title as it is.
+ */
+function spoken(label: string): string {
+  return quoted(label) ? label : (label.split(': ')[0] ?? label).trim();
 }
 
 /** A stream's posts counted in words: `143 introductions`, `1 test post`, `12 posts in Chinese`. */
@@ -387,7 +395,10 @@ function mostAnswered(facts: ProseFacts): string | null {
   if (facts.engagement.state !== 'organic' || !top) return null;
   const holds = (s: Story): boolean =>
     s.lead.postId === top.postId || (s.postIds ?? s.related.map((p) => p.postId)).includes(top.postId);
-  if (facts.stories.slice(0, TOLD).some(holds)) return null;
+  const told = facts.stories.slice(0, TOLD);
+  if (told.some(holds)) return null;
+  // Not "most-answered" beside a thread the summary already gave more comments (a flagged one included).
+  if (told.some((s) => [s.lead, ...s.related].some((p) => p.comments >= top.comments))) return null;
   const s = facts.stories.slice(TOLD).find(holds);
   const said = (x: Story): string =>
     lowerFirst(storySentence(x, facts.engagement, facts.openings?.get(x.lead.postId) ?? ''));
