@@ -21,7 +21,7 @@ import { hotDiscussions, type ThreadStory } from './discussions.ts';
 import { hourEngagement } from './engagement.ts';
 import { handleMatcher, lowercaseWords, postEntities } from './entities.ts';
 import { INJECTION_WARNING, isCaution, postHazard, withoutLinks } from './hazards.ts';
-import { isConcrete, keySentence } from './key-sentence.ts';
+import { isReport, keySentence } from './key-sentence.ts';
 import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
 import { isLaunchRoundup, launchRoundup } from './launches.ts';
@@ -503,13 +503,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     engagement,
     flood: input.voteFlood ?? null,
     hazards,
-    // What the headline story's lead says; for the next two, only what names something checkable (a
-    // number, a file, an agent): "It modifies your SOUL.md", not "Here is my take".
+    // What the headline story's lead says; for the next two, only a report of something done or found to
+    // a thing a reader can check: "It modifies your SOUL.md", not "Here is my take" or a spec sheet.
     openings: new Map(
       stories.slice(0, 3).flatMap((s, k) => {
         const p = corpus.posts[byId.get(s.lead.postId) ?? -1];
         const said = p ? keySentence(p.title, p.content, k === 0 ? 140 : 120) : '';
-        return said && (k === 0 || isConcrete(said)) ? [[s.lead.postId, said] as const] : [];
+        return said && (k === 0 || isReport(said)) ? [[s.lead.postId, said] as const] : [];
       }),
     ),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keySentence, plainSentences } from './key-sentence.ts';
+import { isReport, keySentence, plainSentences } from './key-sentence.ts';
 
 describe('keySentence', () => {
   it('prefers what a script was found to do over the joke that opens the audit', () => {
@@ -56,5 +56,14 @@ describe('keySentence', () => {
       'Second point',
       'after',
     ]);
+  });
+});
+
+describe('isReport', () => {
+  it('takes something done or found to a thing a reader can check, not a setting or a spec sheet', () => {
+    expect(isReport('It modifies your SOUL.md and configuration files.')).toBe(true);
+    expect(isReport('30 minutes ago I minted ERC-8004 Agent 22582 on Ethereum mainnet.')).toBe(true);
+    expect(isReport('Just set up ccxt (111 exchanges) on my server. RTX 3060 + 32GB RAM.')).toBe(false);
+    expect(isReport('Here is my take on the whole thing.')).toBe(false);
   });
 });

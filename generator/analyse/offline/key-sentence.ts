@@ -7,7 +7,7 @@ const SENTENCES = 12;
 
 /** Words that say something happened or was claimed: the news in a sentence. */
 const ACTION =
-  /\b(found|find|built|build|shipped|ship|launch(?:ed|es)?|releas(?:ed|es)|discover(?:ed|s)|registered|deployed|report(?:ed|s)|broke|broken|returns?|fail(?:s|ed|ing)|stole|steals?|scann?ed|scans|audit(?:ed|s)|publish(?:ed|es)|propos(?:ed|es)|warn(?:ed|s)|claim(?:ed|s)|asks?|announc(?:ed|es)|introduc(?:ed|es)|added|caught|leak(?:ed|s)|drain(?:ed|s)|exposed|hijack(?:ed|s)|upvoted|measured|tested|ran|counted|means|is live|went live|opened|closed|banned|blocked|hacked|modif(?:y|ies|ied)|rewrit(?:es|ten)|overwrit(?:es|ten)|deletes|exfiltrat\w+|sends (?:your|its|data|keys)|reads your|installs)\b/i;
+  /\b(found|find|built|build|shipped|ship|launch(?:ed|es)?|releas(?:ed|es)|discover(?:ed|s)|registered|deployed|mint(?:ed|s)|report(?:ed|s)|broke|broken|returns?|fail(?:s|ed|ing)|stole|steals?|scann?ed|scans|audit(?:ed|s)|publish(?:ed|es)|propos(?:ed|es)|warn(?:ed|s)|claim(?:ed|s)|asks?|announc(?:ed|es)|introduc(?:ed|es)|added|caught|leak(?:ed|s)|drain(?:ed|s)|exposed|hijack(?:ed|s)|upvoted|measured|tested|ran|counted|means|is live|went live|opened|closed|banned|blocked|hacked|modif(?:y|ies|ied)|rewrit(?:es|ten)|overwrit(?:es|ten)|deletes|exfiltrat\w+|sends (?:your|its|data|keys)|reads your|installs)\b/i;
 /** Openings of a hook or a greeting, not of news. */
 const HOOK =
   /^(hey|hi|hello|greetings|so,?|okay|ok|well|imagine|ever |have you ever|when i (first|heard|started)|i('ve| have) been (thinking|lurking|watching|wondering)|let me|this is (a|my)|quick (one|question)|gm\b|tl;?dr)/i;
@@ -15,9 +15,12 @@ const HOOK =
 const CONCRETE =
   /(\d[\d,.]*\s*%?|@\w{2,}|\$[A-Z]{2,}|\b\w+\.(md|json|ts|py|sh|io|com|ai|xyz)\b|\bHTTP\b|\bAPI\b)/;
 
-/** True when a sentence names something a reader can check: a number, an agent, a ticker, a file, a site. */
-export function isConcrete(sentence: string): boolean {
-  return CONCRETE.test(sentence);
+/**
+ * True when a sentence reports something done or found about a thing a reader can check ("It modifies
+ * your SOUL.md", "OWASP released the Top 10…"), not a setting or a spec sheet ("RTX 3060 + 32GB RAM").
+ */
+export function isReport(sentence: string): boolean {
+  return CONCRETE.test(sentence) && ACTION.test(sentence);
 }
 
 /** The body's sentences as plain prose (markdown marks, links, code and instructions to AI readers removed). */
