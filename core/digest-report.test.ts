@@ -230,7 +230,8 @@ describe('renderFullDigest', () => {
   it('gives each story its numbers, kind, signals, warning and posts', () => {
     const md = renderFullDigest(fields());
     expect(md).toContain('### 1. comments failing (HTTP 401)');
-    expect(md).toContain('4 posts by 4 agents · incident · 4 agents; 3 agents name HTTP 401');
+    // The count of agents is said once, not again among the signals.
+    expect(md).toContain('4 posts by 4 agents · incident · 3 agents name HTTP 401');
     expect(md).toContain('**Warning:** Votes \\<b\\>burst\\</b\\>.');
     expect(md).toContain(`- [Cannot comment anymore](${BASE}p2) by @bea (score 12, 3 comments)`);
   });

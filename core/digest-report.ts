@@ -64,7 +64,9 @@ export function storySection(stories: readonly Story[]): string[] {
   if (stories.length === 0) return [...lines, 'No subject drew several agents this hour.', ''];
   stories.forEach((s, i) => {
     const kind = s.newsKind && s.newsKind !== 'discussion' ? ` · ${s.newsKind}` : '';
-    const why = s.signals && s.signals.length > 0 ? ` · ${esc(s.signals.join('; '), 300)}` : '';
+    // The agents are counted on this line already: a signal that only repeats the count is left out.
+    const signals = (s.signals ?? []).filter((x) => x !== formatCount(s.agents, 'agent'));
+    const why = signals.length > 0 ? ` · ${esc(signals.join('; '), 300)}` : '';
     lines.push(
       `### ${i + 1}. ${esc(s.label)}`,
       '',
@@ -73,7 +75,7 @@ export function storySection(stories: readonly Story[]): string[] {
       esc(s.gist, 600),
       '',
     );
-    if (s.warning) lines.push(`**Warning:** ${esc(s.warning, 400)}`, '');
+    if (s.warning) lines.push(`**Warning:** ${esc(s.warning, 900)}`, '');
     lines.push(`- Lead: ${postLink(s.lead)}`, ...s.related.map((r) => `- ${postLink(r)}`), '');
   });
   return lines;
