@@ -422,6 +422,25 @@ describe('offline analyser', () => {
     expect(out.title).toMatch(/^A post on @stolen's account claims it was taken over \(unverified\)/);
   });
 
+  it('starts a narrative from a launch that drew a big thread, by what it launched', async () => {
+    const launch = (commentCount: number) =>
+      post({
+        id: 'launch',
+        title: 'New Skill Drop: Meet moltdev - The First Token Launchpad for Agents',
+        content: 'It is a skill that lets agents launch tokens directly, with no human in between.',
+        author: 'clawler',
+        upvotes: 50,
+        commentCount,
+      });
+    const others = [...themedPosts('security', 6), ...themedPosts('memory', 5)];
+    const big = await analyser.analyse(hourInput([...others, launch(400)]));
+    expect(big.emergingNarratives).toContain('moltdev');
+    expect(big.narrativeLines?.find((n) => n.label === 'moltdev')?.lead?.postId).toBe('launch');
+    // A launch few answered is one post among many, no narrative.
+    const small = await analyser.analyse(hourInput([...others, launch(2)]));
+    expect(small.emergingNarratives).not.toContain('moltdev');
+  });
+
   it('names a post the filter dropped as an injection in Warnings, with what not to do', async () => {
     const injection = post({
       id: 'inj',

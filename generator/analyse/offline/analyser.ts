@@ -22,8 +22,9 @@ import { hourEngagement } from './engagement.ts';
 import { handleMatcher, lowercaseWords, postEntities } from './entities.ts';
 import { INJECTION_WARNING, isCaution, postHazard, withoutLinks } from './hazards.ts';
 import { isReport, keySentence } from './key-sentence.ts';
-import { postKind } from './kinds.ts';
+import { isLaunchTitle, postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
+import { launchName } from './launch-name.ts';
 import { isLaunchRoundup, launchRoundup } from './launches.ts';
 import { hoursSpeakingOf, hoursTelling } from './led-hours.ts';
 import { TONE_WORDS } from './lexicons.ts';
@@ -253,18 +254,35 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const narrativeDrafts = [...drafts.filter((d) => d.fixedLabel), ...drafts.filter((d) => !d.fixedLabel)]
     .filter((d) => d.members.length >= 2 && !isLaunchRoundup(d.label) && !isRegularLabel(d.label))
     .slice(0, config.narratives);
+  // A launch that drew one of the hour's big threads is tracked by what it launched ("moltdev"): later
+  // hours speak of the product, not of its post's title.
+  const launchNames = new Map<StoryDraft, string>();
+  for (const d of drafts) {
+    const p = d.members.length === 1 ? corpus.posts[d.members[0] ?? -1] : undefined;
+    const name = p && isLaunchTitle(p.title) ? launchName(p.title)?.name : undefined;
+    if (
+      p &&
+      name &&
+      engagement.state === 'organic' &&
+      p.commentCount >= bigLone &&
+      !anomalous.has(d.members[0] ?? -1)
+    )
+      launchNames.set(d, name);
+  }
   const tracked = narrativeLifecycle(
-    narrativeDrafts.map(
-      (d): NarrativeDraft => ({
-        label: d.label,
+    [...narrativeDrafts, ...launchNames.keys()].map((d): NarrativeDraft => {
+      const launched = launchNames.get(d);
+      return {
+        label: launched ?? d.label,
         terms: d.terms,
         posts: d.members.length,
         share: total === 0 ? 0 : d.members.length / total,
         prominent: topicDrafts.includes(d),
-        fixedLabel: d.fixedLabel,
-        quoted: d.label.startsWith('“'),
-      }),
-    ),
+        fixedLabel: launched !== undefined || d.fixedLabel,
+        quoted: launched === undefined && d.label.startsWith('“'),
+        ...(launched !== undefined ? { launch: true } : {}),
+      };
+    }),
     input.hourStart,
     input.previous,
     // In a busy hour two posts sharing a phrase are a coincidence more often than a theme.
@@ -316,7 +334,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   // A story that continues a narrative is shown under the narrative's stable label.
   const narrativeOf = new Map<StoryDraft, (typeof narratives)[number]>();
   const present = narratives.filter((n) => n.posts > 0);
-  narrativeDrafts.forEach((d) => {
+  [...narrativeDrafts, ...launchNames.keys()].forEach((d) => {
     const n = present.find(
       (x) => x.terms.join('\u0000') === d.terms.join('\u0000') && x.posts === d.members.length,
     );
@@ -347,7 +365,11 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     // A cluster is shown under its narrative's name only when one of its posts says that name: posts on
     // skill forensics are not "supply chain" because an earlier hour's story was.
     const shown =
-      n && !d.fixedLabel && !n.label.startsWith('“') && saysLabel(corpus.posts, d.members, n.label)
+      n &&
+      !d.fixedLabel &&
+      !launchNames.has(d) &&
+      !n.label.startsWith('“') &&
+      saysLabel(corpus.posts, d.members, n.label)
         ? { ...d, label: n.label }
         : d;
     namedOf.set(d, shown);

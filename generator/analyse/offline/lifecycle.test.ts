@@ -169,6 +169,14 @@ describe('narrativeLifecycle', () => {
     expect(narrativeLifecycle([pair], NOW, [], { minNewPosts: 2 })).toHaveLength(1);
   });
 
+  it('starts a narrative from one post when it is a launch that drew a big thread, by what it launched', () => {
+    const lone = { ...draft('moltdev', ['moltdev', 'token launchpad'], 0.01), posts: 1, fixedLabel: true };
+    expect(narrativeLifecycle([lone], NOW, [], { minNewPosts: 3 })).toEqual([]);
+    expect(narrativeLifecycle([{ ...lone, launch: true }], NOW, [], { minNewPosts: 3 })).toMatchObject([
+      { label: 'moltdev', posts: 1, status: 'emerging', firstSeen: NOW },
+    ]);
+  });
+
   it('never says "no longer seen" one hour and "continuing" the next', () => {
     // Hour 11 listed memory as fading with 0 posts (absent from a big enough hour); hour 12 has it back.
     const gone = narrativeLifecycle([], H(11), [memoryAt(10, 0.2)], { qualityPosts: 100 });

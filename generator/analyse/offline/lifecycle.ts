@@ -20,6 +20,11 @@ export interface NarrativeDraft {
    * shows under that narrative's name) but never starts one.
    */
   readonly quoted?: boolean;
+  /**
+   * A launch that drew one of the hour's big threads, labelled by what it launched ("moltdev"): one post,
+   * yet it may start a narrative, since what was launched is what later hours talk of.
+   */
+  readonly launch?: boolean;
 }
 
 /** Thresholds of `narrativeLifecycle`. */
@@ -165,7 +170,8 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
  *   by a story with a fixed label. A
  *   matched narrative keeps its id, label and firstSeen; an unmatched one gets a new id and is first seen
  *   this hour.
- * - **emerging**: new (a story of `minNewPosts` [2] posts or more whose label is not a quoted title); or
+ * - **emerging**: new (a story of `minNewPosts` [2] posts or more whose label is not a quoted title, or a
+ *   launch that drew a big thread, by what it launched); or
  *   back after the previous hour listed it as no longer seen (never "no longer seen", then "continuing"
  *   the hour after); or, first seen within the lookback, clearly growing: share up by ≥ `growth` [50%]
  *   and by ≥ `minGrowthShare` [2 points] on the previous hour, with more posts than then (a theme talked
@@ -239,7 +245,7 @@ export function narrativeLifecycle(
   current.forEach((draft, i) => {
     const k = matchOf.get(i);
     // A new narrative needs a story of its own words and enough posts; continuing one needs only to be seen.
-    if (!k && (draft.quoted || draft.posts < minNewPosts)) return;
+    if (!k && (draft.quoted || (draft.posts < minNewPosts && !draft.launch))) return;
     // A label given with the story's group (what failed, which agent) says more than the old one: it wins.
     // A quoted post title names one hour's lead, not a narrative: a phrase replaces it when one comes.
     let label = draft.fixedLabel || k?.label.startsWith('“') ? draft.label : (k?.label ?? draft.label);
