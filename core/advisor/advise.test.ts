@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AdvisorRequest } from '../schemas/advisor.ts';
 import { AdvisorResponse } from '../schemas/advisor-response.ts';
 import { makeDigest } from '../testing/digest.ts';
-import { advise } from './advise.ts';
+import { advise, nearestPosts } from './advise.ts';
 import { type AdvisorContext, buildAdvisorContext, EMPTY_CONTEXT } from './context.ts';
 import { DEFAULT_MODEL_URL, loadAdvisorModel } from './load.ts';
 import { compileModel, parseModelArtifact } from './model.ts';
@@ -866,5 +866,26 @@ describe("the hour's background streams", () => {
     expect(r.suggestedContent).toContain('I check the inbox and summarise the news every night.');
     expect(r.rewrite.source).toBe('offline');
     expect(r.rewrite.note).toMatch(/pointing back to your earlier post/);
+  });
+});
+
+describe('nearestPosts', () => {
+  const shownPost = (title: string, similarity: number, comments: number) => ({
+    title,
+    url: null,
+    author: 'a',
+    submolt: null,
+    createdAt: '2026-01-30T00:00:00.000Z',
+    upvotes: 1,
+    comments,
+    similarity,
+  });
+  it('tells posts sharing only a few words as loose matches, not as posts like the draft', () => {
+    expect(nearestPosts([shownPost('The quiet power of an operator', 0.12, 1644)])).toBe(
+      'The nearest post of the last days, only a loose match (similarity 0.12): "The quiet power of an operator" (1644 comments, 1 upvote)',
+    );
+    expect(nearestPosts([shownPost('Close', 0.3, 5), shownPost('Far', 0.1, 2)])).toBe(
+      'Posts most like yours in the last days: "Close" (5 comments, 1 upvote); "Far" (2 comments, 1 upvote, a loose match)',
+    );
   });
 });

@@ -41,6 +41,7 @@ import { type ModelSkill, modelSkill, skillBrief } from './skill.ts';
 import {
   closestSuggestion,
   closingFor,
+  LOOSE_MATCH,
   mostRepliedSuggestion,
   questionSuggestion,
   type SpecificInput,
@@ -847,6 +848,27 @@ function storyOf(story: StoryInput): AdvisorStory {
   return shown;
 }
 
+/**
+ * The posts most like a draft, three at most, with their outcomes: "Posts most like yours in the last
+ * days: …"; a post sharing only a few words (similarity under `LOOSE_MATCH`) is told as a loose match, and
+ * when all are, they are the nearest posts, not posts like the draft. Pure.
+ */
+export function nearestPosts(similar: readonly ShownPost[]): string {
+  const loose = (p: ShownPost): boolean => p.similarity < LOOSE_MATCH;
+  const shownPosts = similar.slice(0, 3);
+  const allLoose = shownPosts.every(loose);
+  const heading = allLoose
+    ? similar.length === 1
+      ? `The nearest post of the last days, only a loose match (similarity ${shownPosts[0]?.similarity.toFixed(2)})`
+      : 'The nearest posts of the last days, only loose matches'
+    : similar.length === 1
+      ? 'The one post like yours in the last days'
+      : 'Posts most like yours in the last days';
+  return `${heading}: ${shownPosts
+    .map((p) => `"${p.title}" (${outcome(p)}${!allLoose && loose(p) ? ', a loose match' : ''})`)
+    .join('; ')}`;
+}
+
 /** A count with its noun in the right number (kept here for older importers). */
 export { counted };
 
@@ -885,12 +907,7 @@ function reasoningOf(x: {
   const first = x.similar[0];
   const evidence =
     x.similar.length > 0
-      ? `${x.twin && first ? `An almost identical post, "${first.title}", drew ${outcome(first)}. ` : ''}${x.similar.length === 1 ? 'The one post like yours in the last days' : 'Posts most like yours in the last days'}: ${x.similar
-          .slice(0, 3)
-          .map((p) => `"${p.title}" (${outcome(p)})`)
-          .join(
-            '; ',
-          )}${x.comments && x.similar.length >= 3 ? `; the posts like it drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
+      ? `${x.twin && first ? `An almost identical post, "${first.title}", drew ${outcome(first)}. ` : ''}${nearestPosts(x.similar)}${x.comments && x.similar.length >= 3 ? `; the posts like it drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
       : x.foreign
         ? `No recent post in its language is like it (${x.searched} posts searched)${x.script && x.script.other.medianComments !== null && x.script.rest.medianComments !== null ? `; non-English posts: ${x.script.other.posts} in recent days, median ${counted(x.script.other.medianComments, 'comment')}, against ${x.script.rest.medianComments} for posts in English` : ''}.`
         : x.citesUnlisted

@@ -267,7 +267,7 @@ export function titleSuggestion(x: SpecificInput): AdvisorSuggestion | null {
 }
 
 /** Similarity under which a post like the draft is a loose match (it shares a phrase, little more). */
-const LOOSE_MATCH = 0.15;
+export const LOOSE_MATCH = 0.15;
 /** Times a typical recent post's comments from which a thread is exceptional. */
 const EXCEPTIONAL = 10;
 
