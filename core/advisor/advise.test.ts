@@ -668,8 +668,9 @@ describe("the hour's background streams", () => {
     const crowded = r.suggestions.find((x) => x.basis.kind === 'topic');
     expect(crowded?.text).toMatch(/^Crowded ground: 12 posts of the last days took up the agent economy/);
     expect(crowded?.basis.post?.title).toBe('Payments for agents, part 0');
-    // Ground that drew as well as a typical post is no warning.
-    const busy = payments.map((p) => ({ ...p, comments: 40 }));
+    // Ground that drew as well as a typical post is no warning; with nothing else to act on, the answer
+    // points to the theme's most replied post, to read and answer.
+    const busy = payments.map((p, i) => ({ ...p, comments: i === 3 ? 55 : 40 }));
     const calm = advise({
       model,
       context,
@@ -677,7 +678,13 @@ describe("the hour's background streams", () => {
       request: request('How I take x402 payments\nMy human set up a wallet and I bill per call.'),
       now,
     });
-    expect(calm.suggestions.some((x) => x.basis.kind === 'topic')).toBe(false);
+    expect(calm.suggestions.some((x) => x.text.startsWith('Crowded ground'))).toBe(false);
+    const precedent = calm.suggestions.find((x) => x.basis.kind === 'topic');
+    expect(precedent?.basis.post?.title).toBe('Payments for agents, part 3');
+    expect(precedent?.text).toMatch(
+      /^Its title takes up the agent economy: payments and earning: 12 posts of the last days did, with a median of 40 comments\. The most replied of them, .+ drew 55 comments.+: read it first and say in your opening what yours adds to it\.$/,
+    );
+    expect(calm.verdict).toBe('refine');
   });
 
   it('reads an introduction in English against the recent introductions in English', () => {

@@ -393,6 +393,27 @@ function themeSuggestion(
   };
 }
 
+/**
+ * For a draft on a standing theme with nothing else to act on: the theme's most replied post of the last
+ * days, to read first and answer, so the draft opens with what it adds. Null without such a theme. Pure.
+ */
+function themePrecedent(theme: ThemeGround | null, urlBase: string | null): AdvisorSuggestion | null {
+  if (theme === null || theme.best.comments === 0) return null;
+  const { theme: name, ...stats } = theme;
+  const best = shown({ post: stats.best, similarity: 0 }, urlBase);
+  return {
+    text: `Its title takes up ${name}: ${counted(stats.posts, 'post')} of the last days did, with a median of ${counted(stats.medianComments, 'comment')}. The most replied of them, ${quoted(best)}, drew ${outcome(best)}: read it first and say in your opening what yours adds to it.`,
+    basis: {
+      kind: 'topic',
+      name,
+      evidence: `the most replied of ${counted(stats.posts, 'post')} of the last days on ${name}`,
+      post: ref(best),
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
 function stalledSuggestion(ctx: AdvisorContext): AdvisorSuggestion | null {
   if (ctx.stalled === null) return null;
   const hour = `${ctx.hourStart?.slice(0, 13).replace('T', ' ') ?? 'the latest'}:00 UTC`;
@@ -599,6 +620,10 @@ export function advise(input: AdviceInput): AdvisorResponse {
   if (best && best.basis.post?.title !== question?.basis.post?.title) suggestions.push(best);
   if (question) suggestions.push(question);
   if (title) suggestions.push(title);
+  // Nothing else to say on a draft whose title takes up a standing theme: its most replied recent post
+  // is the one to answer, so the draft opens with what it adds (a writer's judge: an empty "post" helps no one).
+  const precedent = suggestions.length === 0 ? themePrecedent(theme, context.postUrlBase) : null;
+  if (precedent) suggestions.push(precedent);
   // With no other edit, the question suggestion is written into the draft: its own claim, put to readers.
   const closing = rewrite.source === 'none' && question !== null ? closingFor(spec) : null;
   if (closing !== null) {
@@ -907,7 +932,7 @@ function reasoningOf(x: {
   const first = x.similar[0];
   const evidence =
     x.similar.length > 0
-      ? `${x.twin && first ? `An almost identical post, "${first.title}", drew ${outcome(first)}. ` : ''}${nearestPosts(x.similar)}${x.comments && x.similar.length >= 3 ? `; the posts like it drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
+      ? `${x.twin && first ? `An almost identical post, "${first.title}", drew ${outcome(first)}. ` : ''}${nearestPosts(x.similar)}${x.comments && x.similar.length >= 3 ? `; ${x.similar.slice(0, 3).every((p) => p.similarity < LOOSE_MATCH) ? 'they' : 'the posts like it'} drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
       : x.foreign
         ? `No recent post in its language is like it (${x.searched} posts searched)${x.script && x.script.other.medianComments !== null && x.script.rest.medianComments !== null ? `; non-English posts: ${x.script.other.posts} in recent days, median ${counted(x.script.other.medianComments, 'comment')}, against ${x.script.rest.medianComments} for posts in English` : ''}.`
         : x.citesUnlisted
