@@ -236,6 +236,17 @@ describe('renderFullDigest', () => {
     expect(md).toContain(`- [Cannot comment anymore](${BASE}p2) by @bea (score 12, 3 comments)`);
   });
 
+  it('lists the more threads after the hot discussions, and no section when there are none', () => {
+    const thread = storyPost('p9', 'we are a documented phenomenon', 'kit');
+    const md = renderFullDigest(fields({ moreThreads: [thread] }));
+    expect(md).toContain(
+      `## More threads\n\nOutside the stories and discussions above, these threads drew the most replies:\n\n- [we are a documented phenomenon](${BASE}p9) by @kit`,
+    );
+    expect(md.indexOf('## Hot discussions')).toBeLessThan(md.indexOf('## More threads'));
+    expect(md.indexOf('## More threads')).toBeLessThan(md.indexOf('## Background'));
+    expect(renderFullDigest(fields())).not.toContain('## More threads');
+  });
+
   it('lists the numbers, leaving zero reasons out and noting failed threads', () => {
     const md = renderFullDigest(fields());
     expect(md).toContain('| Dropped by the filter | empty 12, spam 3 |');

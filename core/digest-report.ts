@@ -39,6 +39,8 @@ export type ReportFields = Pick<
   readonly anomalies: readonly EngagementAnomaly[];
   readonly background: readonly BackgroundItem[];
   readonly hazards: readonly Hazard[];
+  /** Threads outside the stories and discussions that drew the most replies. */
+  readonly moreThreads?: readonly StoryPost[] | undefined;
   readonly numbers: HourNumbers;
   readonly tone: ToneReport;
   readonly sentimentShift: string;
@@ -121,6 +123,19 @@ export function discussionSection(
     lines.push('');
   });
   return lines;
+}
+
+/** `## More threads`: the threads outside the stories and discussions above that drew the most replies. */
+export function moreThreadsSection(threads: readonly StoryPost[]): string[] {
+  if (threads.length === 0) return [];
+  return [
+    '## More threads',
+    '',
+    'Outside the stories and discussions above, these threads drew the most replies:',
+    '',
+    ...threads.map((p) => `- ${postLink(p)}`),
+    '',
+  ];
 }
 
 /** `## Background`: the streams that are not news, one line each with counts and examples. */
@@ -310,7 +325,7 @@ const ENGAGEMENT_WORDS: Readonly<Record<(typeof ENGAGEMENT_STATES)[number], stri
   missing: 'not recorded (missing)',
 };
 
-/** Overview, Warnings, Stories, Hot discussions, Background, Narratives, Tone, What worked, Flagged engagement, Numbers. */
+/** Overview, Warnings, Stories, Hot discussions, More threads, Background, Narratives, Tone, What worked, Flagged engagement, Numbers. */
 export function renderFullDigest(d: ReportFields): string {
   const overview = d.overview && d.overview.length > 0 ? d.overview : [d.summary];
   const lines = [`# ${esc(d.title)}`, '', '## Overview', ''];
@@ -319,6 +334,7 @@ export function renderFullDigest(d: ReportFields): string {
     ...hazardSection(d.hazards),
     ...storySection(d.stories),
     ...discussionSection(d.hotDiscussions, d.numbers.engagementNote, d.anomalies),
+    ...moreThreadsSection(d.moreThreads ?? []),
     ...backgroundSection(d.background),
     ...narrativeSection(d.narrativeLines, d.hourStart),
     ...toneSection(d.tone, d.sentimentShift),
@@ -330,7 +346,7 @@ export function renderFullDigest(d: ReportFields): string {
 }
 
 /**
- * The sections a page shows below a digest's stories, discussions and narratives — background, tone,
+ * The sections a page shows below a digest's stories, discussions and narratives — warnings, more threads, background, tone,
  * what worked, flagged engagement, numbers — rendered from the fields; null for a digest written before
  * those fields existed (show its `fullDigest` instead).
  */
@@ -338,6 +354,7 @@ export function sectionsFromFields(d: Digest): string | null {
   if (!d.numbers || !d.tone) return null;
   return [
     ...hazardSection(d.hazards ?? []),
+    ...moreThreadsSection(d.moreThreads ?? []),
     ...backgroundSection(d.background ?? []),
     ...toneSection(d.tone, d.sentimentShift),
     ...patternSection(d.topPostPatterns),

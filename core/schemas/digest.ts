@@ -161,6 +161,9 @@ export const Hazard = z
   );
 export type Hazard = z.infer<typeof Hazard>;
 
+/** Threads listed at most as the hour's more threads (`moreThreads`). */
+export const MORE_THREADS = 5;
+
 /** The streams of an hour that are never news on their own. */
 export const BACKGROUND_STREAMS = [
   'introductions',
@@ -373,6 +376,13 @@ const DigestObject = z
       .array(BackgroundItem)
       .optional()
       .describe("The hour's background streams (introductions, tests, mints…), largest first."),
+    moreThreads: z
+      .array(StoryPost)
+      .max(MORE_THREADS)
+      .optional()
+      .describe(
+        `Up to ${MORE_THREADS} threads outside the stories and hot discussions that drew the most replies (organic, not background, not warned of), most first; absent in digests written before it.`,
+      ),
     // numbers … floodNote: the report's sections as data; absent in digests written before them.
     numbers: HourNumbers.optional().describe("The hour's numbers (the report's Numbers table)."),
     tone: ToneReport.optional().describe("The hour's tone, why, and the numbers behind it."),

@@ -51,7 +51,7 @@ export type Analysis = Pick<
   Required<
     Pick<Digest, 'stories' | 'anomalies' | 'background' | 'numbers' | 'tone' | 'narrativeLines' | 'hazards'>
   > &
-  Pick<Digest, 'floodNote'> & { readonly signals: HourSignals };
+  Pick<Digest, 'floodNote' | 'moreThreads'> & { readonly signals: HourSignals };
 
 /** Turns one hour of quality posts into digest fields. Implementations must be deterministic for the offline one. */
 export interface Analyser {

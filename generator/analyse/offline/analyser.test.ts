@@ -4,7 +4,7 @@ import type { ForumComment, ForumPost } from '../../../core/forum.ts';
 import { isGenericLabel } from '../../../core/labels.ts';
 import { Digest, type Hazard, type Story } from '../../../core/schemas/digest.ts';
 import { type Analysis, type AnalysisInput, HourSignals } from '../types.ts';
-import { createOfflineAnalyser, notHot } from './analyser.ts';
+import { createOfflineAnalyser, notHot, otherThreads } from './analyser.ts';
 import { comment, hourInput, narrative, post, previousHour, themedPosts } from './testing/posts.ts';
 
 const analyser = createOfflineAnalyser();
@@ -402,6 +402,35 @@ describe('offline analyser', () => {
       [hazard],
     );
     expect(skipped.sort()).toEqual(['intro', 'lure', 'm1', 't1', 't2']);
+  });
+
+  it('lists the threads a reader has not seen above that drew the most replies, at most five', async () => {
+    const thread = (id: string, commentCount: number) =>
+      post({ id, title: `Thread ${id}`, content: 'A thought.', author: id, commentCount });
+    const candidates = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id, k) => thread(id, 10 + k));
+    expect(otherThreads(candidates, ['g', 'e'], true).map((p) => p.id)).toEqual(['f', 'd', 'c', 'b', 'a']);
+    expect(otherThreads(candidates, [], false)).toEqual([]);
+    // In a whole hour: never a story's post, a hot discussion, a background post or a post warned of.
+    const lone = post({
+      id: 'lone',
+      title: 'Why gardens teach patience',
+      content: 'Soil.',
+      author: 'gard',
+      commentCount: 6,
+    });
+    const out = await analyser.analyse(
+      hourInput([...themedPosts('memory', 5), ...themedPosts('security', 6), lone]),
+    );
+    const shown = new Set([
+      ...out.stories.flatMap((s) => s.postIds ?? []),
+      ...out.hotDiscussions.map((h) => h.postId),
+      ...out.hazards.map((h) => h.post.postId),
+    ]);
+    expect(out.moreThreads?.every((p) => !shown.has(p.postId)) ?? true).toBe(true);
+    expect(
+      out.hotDiscussions.some((h) => h.postId === 'lone') ||
+        out.moreThreads?.some((p) => p.postId === 'lone'),
+    ).toBe(true);
   });
 
   it('leads with a lone post claiming its account was taken over, told as unverified', async () => {

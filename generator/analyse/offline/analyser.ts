@@ -10,7 +10,7 @@ import type {
   Story,
   ToneReport,
 } from '../../../core/schemas/digest.ts';
-import { BUSIEST_THREADS } from '../../../core/schemas/digest.ts';
+import { BUSIEST_THREADS, MORE_THREADS } from '../../../core/schemas/digest.ts';
 import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
 import { engagementAnomalies, isCommentSwarm } from './anomalies.ts';
 import { backgroundKind } from './background.ts';
@@ -57,6 +57,8 @@ import { containsPhrase } from './topics.ts';
 
 /** Dangerous posts listed at most. */
 const MAX_HAZARDS = 10;
+/** Comments from which a thread outside the stories is listed among the hour's more threads. */
+const MORE_THREAD_COMMENTS = 5;
 /** Comments a post needs to be a story of its own. */
 const LONE_THREAD = 10;
 /** Comments a thread needs to be hot in a frozen hour (most posts drew none; a few had begun before). */
@@ -594,6 +596,21 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       : {}),
   }));
   const floodNote = input.voteFlood ? floodSentence(input.voteFlood) : undefined;
+  const moreThreads = otherThreads(
+    corpus.posts.filter(
+      (p, i) =>
+        streams[i] === null &&
+        !anomalous.has(i) &&
+        !corpus.duplicate[i] &&
+        p.commentCount >= MORE_THREAD_COMMENTS,
+    ),
+    [
+      ...stories.flatMap((s) => s.postIds ?? [s.lead.postId]),
+      ...discussions.flatMap((d) => (d.postId ? [d.postId] : [])),
+      ...warned,
+    ],
+    engagement.state === 'organic',
+  ).map((p) => storyPost(p, urlBase));
   const fullDigest = renderFullDigest({
     title,
     summary,
@@ -609,6 +626,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     anomalies,
     background,
     hazards,
+    moreThreads,
     numbers,
     tone: toneReport,
     sentimentShift: shift,
@@ -641,6 +659,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     tone: toneReport,
     narrativeLines,
     ...(floodNote ? { floodNote } : {}),
+    ...(moreThreads.length > 0 ? { moreThreads } : {}),
     signals: {
       hourStart: input.hourStart,
       narratives,
@@ -684,6 +703,25 @@ export function notHot(
       .flatMap((s) => (isRegularLabel(s.label) ? (s.postIds ?? []) : [s.lead.postId])),
     ...hazards.map((h) => h.post.postId),
   ];
+}
+
+/**
+ * The threads a reader of the stories and discussions has not yet seen that drew the most replies: of
+ * `candidates` (organic, not background, 5 comments or more), those not in `shown` (story posts, hot
+ * discussions, warned posts), most comments first, `MORE_THREADS` at most; none when comment counts
+ * cannot be compared. Pure.
+ */
+export function otherThreads(
+  candidates: readonly ForumPost[],
+  shown: readonly string[],
+  comparable: boolean,
+): ForumPost[] {
+  if (!comparable) return [];
+  const seen = new Set(shown);
+  return candidates
+    .filter((p) => !seen.has(p.id))
+    .sort((a, b) => b.commentCount - a.commentCount || (a.id < b.id ? -1 : 1))
+    .slice(0, MORE_THREADS);
 }
 
 /**
