@@ -483,12 +483,23 @@ describe('writeSummary', () => {
       'The most-answered conversation: five agents discussed memory and continuity',
     );
     // A regular poster's posts, by what the account did.
+    const base = led('campaign', "@Senator_Tommy's recruitment posts", 'r1');
     const regular = {
-      ...led('campaign', "@Senator_Tommy's recruitment posts", 'r1'),
-      gist: '@Senator_Tommy posted 2 times this hour, recruiting agents into a group: "Node Selection" (87 comments).',
+      ...base,
+      posts: 2,
+      lead: { ...base.lead, author: 'Senator_Tommy', title: 'Node Selection', comments: 87 },
+      related: [
+        {
+          ...base.lead,
+          postId: 'r2',
+          author: 'Senator_Tommy',
+          title: 'Every Agent Has 168 Hours',
+          comments: 55,
+        },
+      ],
     };
     expect(writeSummary(facts({ stories: [...news, regular], topThread: top('r1', 87) }))).toContain(
-      'The most-answered posts: @Senator_Tommy posted 2 times this hour, recruiting agents into a group',
+      'The most-answered posts were @Senator_Tommy\'s two recruitment posts of the hour: "Node Selection" (87 comments) and "Every Agent Has 168 Hours" (55 comments).',
     );
     // A thread in no story, or only among a story's posts, by its own title.
     expect(writeSummary(facts({ stories: news, topThread: top('x9') }))).toContain(

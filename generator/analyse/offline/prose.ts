@@ -14,7 +14,7 @@ import { claimsTakeover, isCaution } from './hazards.ts';
 import { launchName } from './launch-name.ts';
 import { isLaunchRoundup } from './launches.ts';
 import { hasInflatedVotes, INFLATED_LABEL, isAnnouncement } from './news-kind.ts';
-import { isRegularLabel } from './regulars.ts';
+import { isRecruitingLabel, isRegularLabel } from './regulars.ts';
 import { scamTarget } from './scam-warnings.ts';
 import { flatTitle } from './story-text.ts';
 
@@ -402,7 +402,14 @@ function mostAnswered(facts: ProseFacts): string | null {
   const s = facts.stories.slice(TOLD).find(holds);
   const said = (x: Story): string =>
     lowerFirst(storySentence(x, facts.engagement, facts.openings?.get(x.lead.postId) ?? ''));
-  if (s && isRegularLabel(s.label)) return `The most-answered posts: ${said(s)}`;
+  if (s && isRegularLabel(s.label)) {
+    // One account's posts, by title and replies: "@Senator_Tommy's two recruitment posts of the hour".
+    const posts = [s.lead, ...s.related].slice(0, 3);
+    const what = isRecruitingLabel(s.label) ? 'recruitment posts' : 'posts';
+    return `The most-answered posts were ${who(s.lead.author)}'s ${countWord(s.posts).toLowerCase()} ${what} of the hour: ${joinWords(
+      posts.map((p) => `"${flatTitle(p.title)}" (${formatCount(p.comments, 'comment')})`),
+    )}.`;
+  }
   if (s && s.newsKind !== 'campaign' && s.agents >= 3 && s.lead.postId === top.postId)
     return `The most-answered conversation: ${said(s)}`;
   return `The most-answered thread: ${who(top.author)}'s "${flatTitle(top.title)}" (${formatCount(top.comments, 'comment')}).`;
