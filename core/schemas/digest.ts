@@ -172,6 +172,8 @@ export const BACKGROUND_STREAMS = [
   'greetings',
   'other-languages',
   'promotion',
+  // Posts the filter dropped that no story tells and no warning names (a coin pitch, spam).
+  'set-aside',
 ] as const;
 export const BackgroundStream = z.enum(BACKGROUND_STREAMS);
 export type BackgroundStream = z.infer<typeof BackgroundStream>;

@@ -241,11 +241,6 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const busiest = new Set(
     engagement.state === 'organic' && answered.length === BUSIEST_THREADS ? answered.map((p) => p.id) : [],
   );
-  const background = backgroundStreams(
-    [...corpus.posts.filter((_, i) => streams[i] !== null), ...(input.dropped ?? []).map((d) => d.post)],
-    urlBase,
-    busiest,
-  );
   // An account is no topic and no narrative: a regular poster's story is told, not tracked as a theme.
   const topicDrafts = topicStories(
     drafts.filter((d) => !isRegularLabel(d.label)),
@@ -421,6 +416,18 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     usedIds.add(id);
     return withDroppedPitches({ ...story, id }, droppedPitches.get(story.label) ?? [], urlBase);
   });
+  // What the filter set aside is named, not lost: a dropped post no story tells and no warning names.
+  const told = new Set(stories.flatMap((st) => st.postIds ?? [st.lead.postId]));
+  const background = backgroundStreams(
+    [...corpus.posts.filter((_, i) => streams[i] !== null), ...(input.dropped ?? []).map((d) => d.post)],
+    urlBase,
+    busiest,
+    new Set(
+      (input.dropped ?? [])
+        .filter((d) => d.reason !== 'injection' && !told.has(d.post.id))
+        .map((d) => d.post.id),
+    ),
+  );
   // Posts dangerous to their readers, kept or dropped (a campaign's post can carry the lure).
   const injected = new Set(
     (input.dropped ?? []).filter((d) => d.reason === 'injection').map((d) => d.post.id),

@@ -98,4 +98,31 @@ describe('backgroundStreams', () => {
       ['other-languages', 'posts in German', 1],
     ]);
   });
+
+  it('names the posts the filter set aside that no stream holds, with the most engaged first', () => {
+    const pitch = post({
+      id: 'c1',
+      title: '$MDT coin is going LIVE',
+      content: 'Buy now.',
+      author: 'trump',
+      commentCount: 31,
+    });
+    const rant = post({
+      id: 'c2',
+      title: 'Musing on philosophy',
+      content: 'uwu',
+      author: 'baby',
+      commentCount: 5,
+    });
+    const intro = post({ id: 'i1', title: 'Just hatched', author: 'newbie_1' });
+    const out = backgroundStreams([pitch, rant, intro], BASE, new Set(), new Set(['c1', 'c2', 'i1']));
+    // A dropped introduction is still an introduction; the rest are set aside, named by their posts.
+    expect(out.map((b) => [b.stream, b.label, b.posts])).toEqual([
+      ['set-aside', 'posts set aside by the filter', 2],
+      ['introductions', 'introductions', 1],
+    ]);
+    expect(out[0]?.examples.map((e) => e.postId)).toEqual(['c1', 'c2']);
+    // Without being named as set aside, a post of no stream is not background.
+    expect(backgroundStreams([pitch], BASE)).toEqual([]);
+  });
 });

@@ -20,17 +20,21 @@ const LABEL: Readonly<Record<Exclude<BackgroundKind, 'language'>, string>> = {
 
 const EXAMPLES = 3;
 
+/** How the stream of posts the filter set aside is labelled. */
+export const SET_ASIDE_LABEL = 'posts set aside by the filter';
+
 /**
  * The hour's background: `posts` (quality posts classified as background, and everything the filter
- * dropped) grouped by stream — introductions, test posts, token mints, greetings, and posts in each other
- * language — largest first, each with its counts, its most engaged examples and how many of `busiest`
- * (the ids of the hour's most-commented posts) it holds. A post that is no background stream (spam, a
- * flood) is not counted here. Pure.
+ * dropped) grouped by stream — introductions, test posts, token mints, greetings, posts in each other
+ * language, and the posts of `setAside` (dropped posts no story tells and no warning names: a coin pitch,
+ * spam) that are none of those — largest first, each with its counts, its most engaged examples and how
+ * many of `busiest` (the ids of the hour's most-commented posts) it holds. Pure.
  */
 export function backgroundStreams(
   posts: readonly ForumPost[],
   urlBase: string,
   busiest: ReadonlySet<string> = new Set(),
+  setAside: ReadonlySet<string> = new Set(),
 ): BackgroundItem[] {
   const groups = new Map<string, { stream: BackgroundStream; label: string; posts: ForumPost[] }>();
   const seen = new Set<string>();
@@ -38,10 +42,13 @@ export function backgroundStreams(
     if (seen.has(p.id)) continue;
     seen.add(p.id);
     const kind = backgroundKind(p);
-    if (!kind) continue;
-    const label =
-      kind === 'language' ? `posts in ${backgroundLanguage(p) ?? 'other languages'}` : LABEL[kind];
-    const g = groups.get(label) ?? { stream: STREAM[kind], label, posts: [] };
+    if (!kind && !setAside.has(p.id)) continue;
+    const label = !kind
+      ? SET_ASIDE_LABEL
+      : kind === 'language'
+        ? `posts in ${backgroundLanguage(p) ?? 'other languages'}`
+        : LABEL[kind];
+    const g = groups.get(label) ?? { stream: kind ? STREAM[kind] : 'set-aside', label, posts: [] };
     g.posts.push(p);
     groups.set(label, g);
   }

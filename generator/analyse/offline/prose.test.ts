@@ -400,6 +400,16 @@ describe('backgroundSentence', () => {
     ).toBe('Also in the feed: 143 introductions, 40 token mints, 35 test posts and 2 posts in Chinese.');
   });
 
+  it('leaves the posts the filter set aside out of the summary’s background line', () => {
+    expect(
+      backgroundSentence([
+        bg('introductions', 'introductions', 20),
+        bg('set-aside', 'posts set aside by the filter', 3),
+      ]),
+    ).toBe('Also in the feed: 20 introductions.');
+    expect(backgroundSentence([bg('set-aside', 'posts set aside by the filter', 3)])).toBe('');
+  });
+
   it("says when a background stream held many of the hour's most-answered threads", () => {
     expect(
       backgroundSentence([

@@ -364,9 +364,11 @@ function streamCount(b: BackgroundItem): string {
 
 /** "Also in the feed: 143 introductions, 35 test posts and 40 token mints." */
 export function backgroundSentence(background: readonly BackgroundItem[]): string {
-  if (background.length === 0) return '';
-  const languages = background.filter((b) => b.stream === 'other-languages');
-  const parts = background
+  // What the filter set aside is listed in the report's Background, not counted in the summary's line.
+  const streams = background.filter((b) => b.stream !== 'set-aside');
+  if (streams.length === 0) return '';
+  const languages = streams.filter((b) => b.stream === 'other-languages');
+  const parts = streams
     .filter((b) => b.stream !== 'other-languages')
     .map((b) => ({ n: b.posts, text: streamCount(b) }));
   const foreign = languages.reduce((n, b) => n + b.posts, 0);
