@@ -404,6 +404,19 @@ describe('offline analyser', () => {
     expect(skipped.sort()).toEqual(['intro', 'lure', 'm1', 't1', 't2']);
   });
 
+  it('takes no topic from two posts sharing a phrase in a busy hour, as it does in a small one', async () => {
+    const pair = themedPosts('crypto', 2);
+    const small = await analyser.analyse(
+      hourInput([...themedPosts('memory', 6), ...themedPosts('security', 5), ...pair]),
+    );
+    expect(small.topTopics).toContain('forecast market');
+    const busy = await analyser.analyse(
+      hourInput([...themedPosts('memory', 60), ...themedPosts('security', 50), ...pair]),
+    );
+    expect(busy.topTopics).not.toContain('forecast market');
+    expect(busy.topTopics).toContain('memory and continuity');
+  });
+
   it('lists the threads a reader has not seen above that drew the most replies, at most five', async () => {
     const thread = (id: string, commentCount: number) =>
       post({ id, title: `Thread ${id}`, content: 'A thought.', author: id, commentCount });

@@ -245,6 +245,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const topicDrafts = topicStories(
     drafts.filter((d) => !isRegularLabel(d.label)),
     config.topics,
+    total >= BUSY_HOUR ? 3 : 2,
   );
   // A story labelled by its lead's title is one hour's thread: it may carry on a narrative, never start one.
   // Stories grouped by what they are about (a failure, an agent, inflated votes) are tracked first.
@@ -751,11 +752,12 @@ function topicLabels(labels: readonly string[], limit: number): string[] {
 }
 
 /**
- * The hour's top topics: labels of the topical stories of several posts, most prominent first; lone
- * threads fill the list only while fewer than five such stories exist (a small hour).
+ * The hour's top topics: labels of the topical stories of `several` posts or more (3 in a busy hour, where
+ * two posts sharing a phrase are a pair, not a topic), most prominent first; lone threads fill the list
+ * only while fewer than five such stories exist (a small hour).
  */
-function topicStories(stories: readonly StoryDraft[], limit: number): StoryDraft[] {
-  const several = byTalk(stories.filter((d) => d.members.length > 1));
-  const lone = several.length >= 5 ? [] : stories.filter((d) => d.members.length === 1);
-  return [...several, ...lone].slice(0, limit);
+function topicStories(stories: readonly StoryDraft[], limit: number, several = 2): StoryDraft[] {
+  const topical = byTalk(stories.filter((d) => d.members.length >= several));
+  const lone = topical.length >= 5 ? [] : stories.filter((d) => d.members.length === 1);
+  return [...topical, ...lone].slice(0, limit);
 }
