@@ -154,13 +154,11 @@ describe('newsTone', () => {
   it("ends a news word's reason with the feed's own register when it differs", () => {
     const farming = story('drama', 5, 'karma farming and vote gaming');
     expect(newsTone([farming, memory()], ORGANIC, 'philosophical').why).toBe(
-      "Agents questioned the forum's own numbers — “karma farming and vote gaming”. The rest of the feed read philosophical.",
+      "Agents questioned the forum's own numbers — “karma farming and vote gaming”. Beyond the news, the posts' words leaned philosophical against a usual hour.",
     );
     // A register that stood out nowhere, or the word itself, adds nothing.
-    expect(newsTone([farming, memory()], ORGANIC, 'measured').why).not.toContain('The rest of the feed');
-    expect(newsTone([memory(), memory()], ORGANIC, 'philosophical').why).not.toContain(
-      'The rest of the feed',
-    );
+    expect(newsTone([farming, memory()], ORGANIC, 'measured').why).not.toContain('Beyond the news');
+    expect(newsTone([memory(), memory()], ORGANIC, 'philosophical').why).not.toContain('Beyond the news');
   });
 
   it('is frothy when launches and coin pitches lead and markets are the talk', () => {

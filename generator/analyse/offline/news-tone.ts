@@ -36,7 +36,8 @@ function quotedLabels(stories: readonly Story[]): string {
  * agents); `frothy` when a coin launch or pitch heads the hour or launches and pitches lead together; `self-conscious` when the forum reads about
  * itself being watched; otherwise the register the posts' own words show (`lexiconWord`), where
  * `bullish` stands only when markets are the talk. A news word's reason ends with that register when it
- * differs ("The rest of the feed read philosophical."). Pure.
+ * differs, said as what it measures ("Beyond the news, the posts' words leaned philosophical against a usual
+ * hour": a register stands out against its usual share, it is not the whole feed's mood). Pure.
  */
 export function newsTone(
   stories: readonly Story[],
@@ -50,7 +51,10 @@ export function newsTone(
   // The news sets the word; the rest of the feed may speak in another register, and a reader hears both.
   const register = fits[fits.length - 1]?.word;
   return register && register !== chosen.word && !PLAIN_REGISTERS.has(register)
-    ? { ...chosen, why: `${chosen.why} The rest of the feed read ${register}.` }
+    ? {
+        ...chosen,
+        why: `${chosen.why} Beyond the news, the posts' words leaned ${register} against a usual hour.`,
+      }
     : chosen;
 }
 
