@@ -101,7 +101,11 @@ export function phrasesOf(title: string, content: string): Set<string> {
  */
 export class EvidenceIndex {
   private readonly idf = new Map<string, number>();
-  private readonly postings = new Map<string, { doc: number; weight: number }[]>();
+  /** Per term: the posts that use it and its weight in each, as parallel arrays (fast to scan). */
+  private readonly postings = new Map<
+    string,
+    { readonly docs: Int32Array; readonly weights: Float64Array }
+  >();
   private readonly defaultIdf: number;
   /** Per post: written mostly in another script (matched only with drafts that are too). */
   private readonly foreign: readonly boolean[];
@@ -111,11 +115,16 @@ export class EvidenceIndex {
   private readonly created: readonly number[];
   /** Per post: its genre (introduction, question, build log) or null. */
   private readonly genres: readonly (Genre | null)[];
-  /** The last look-up's scores, reused when the same draft is looked up again (strict, then loose). */
+  /**
+   * The last look-up's scores, reused when the same draft is looked up again (strict, then loose): per
+   * post its summed weight and the terms it shares with the draft, and the posts touched, in the order
+   * first touched. The arrays are reused from one draft to the next (only touched entries are reset).
+   */
   private last: {
     key: string;
-    scores: Map<number, number>;
-    shared: Map<number, number>;
+    touched: number[];
+    scores: Float64Array;
+    shared: Uint16Array;
   } | null = null;
   /** Median comments of every indexed post (what a typical recent post drew); null with no posts. */
   readonly medianComments: number | null;
@@ -133,14 +142,19 @@ export class EvidenceIndex {
     this.defaultIdf = Math.log(n + 1) + 1;
     const comments = posts.map((p) => p.comments).sort((a, b) => a - b);
     this.medianComments = n === 0 ? null : (comments[Math.floor((n - 1) / 2)] as number);
+    const lists = new Map<string, { docs: number[]; weights: number[] }>();
     docs.forEach((d, doc) => {
       const v = this.weigh(d);
       for (const [t, weight] of v) {
-        const list = this.postings.get(t);
-        if (list) list.push({ doc, weight });
-        else this.postings.set(t, [{ doc, weight }]);
+        const list = lists.get(t);
+        if (list) {
+          list.docs.push(doc);
+          list.weights.push(weight);
+        } else lists.set(t, { docs: [doc], weights: [weight] });
       }
     });
+    for (const [t, l] of lists)
+      this.postings.set(t, { docs: Int32Array.from(l.docs), weights: Float64Array.from(l.weights) });
   }
 
   /**
@@ -281,20 +295,33 @@ export class EvidenceIndex {
 
   /** Cosine and shared-word count of every post sharing a word with the draft (the last draft's kept). */
   private scoresOf(draft: { title: string; content: string }): {
-    scores: Map<number, number>;
-    shared: Map<number, number>;
+    touched: readonly number[];
+    scores: Float64Array;
+    shared: Uint16Array;
   } {
     const key = `${draft.title}\u0000${draft.content}`;
     if (this.last?.key === key) return this.last;
+    const n = this.posts.length;
+    const scores = this.last?.scores ?? new Float64Array(n);
+    const shared = this.last?.shared ?? new Uint16Array(n);
+    for (const doc of this.last?.touched ?? []) {
+      scores[doc] = 0;
+      shared[doc] = 0;
+    }
+    const touched: number[] = [];
     const q = this.vectorOf(draft.title, draft.content);
-    const scores = new Map<number, number>();
-    const shared = new Map<number, number>();
-    for (const [t, w] of q)
-      for (const { doc, weight } of this.postings.get(t) ?? []) {
-        scores.set(doc, (scores.get(doc) ?? 0) + w * weight);
-        shared.set(doc, (shared.get(doc) ?? 0) + 1);
+    for (const [t, w] of q) {
+      const list = this.postings.get(t);
+      if (!list) continue;
+      const { docs, weights } = list;
+      for (let k = 0; k < docs.length; k++) {
+        const doc = docs[k] as number;
+        if (shared[doc] === 0) touched.push(doc);
+        scores[doc] = (scores[doc] as number) + w * (weights[k] as number);
+        shared[doc] = (shared[doc] as number) + 1;
       }
-    this.last = { key, scores, shared };
+    }
+    this.last = { key, touched, scores, shared };
     return this.last;
   }
 
@@ -325,7 +352,7 @@ export class EvidenceIndex {
     // An introduction is like other introductions only, and nothing else is like one: a newcomer's hello
     // and a question about memory files share words, not a kind of post.
     const intro = genreOf(draft) === 'introduction';
-    const { scores, shared } = this.scoresOf(draft);
+    const { touched, scores, shared } = this.scoresOf(draft);
     const min = options.minSimilarity ?? MIN_LIKE;
     const before = options.before?.getTime() ?? Number.POSITIVE_INFINITY;
     let own: Set<string> | null = null;
@@ -335,11 +362,12 @@ export class EvidenceIndex {
       return false;
     };
     // One word in common ("looking" in "Looking for friction" and "Looking for a girlfriend") is no likeness.
-    const ranked = [...scores]
+    const ranked = touched
+      .map((doc) => [doc, scores[doc] as number] as const)
       .filter(
         ([doc, s]) =>
           s >= min &&
-          (shared.get(doc) ?? 0) >= MIN_SHARED_TERMS &&
+          (shared[doc] as number) >= MIN_SHARED_TERMS &&
           this.foreign[doc] === foreign &&
           (this.created[doc] as number) < before &&
           (options.genre === undefined || this.genres[doc] === options.genre) &&
