@@ -59,6 +59,14 @@ const KEY_REQUEST: readonly [RegExp, string] = [
   /(?<!\b(?:never|not|don'?t|no need to|without)\s(?:\w+\s)?)\b(?:log ?in|sign ?in|sign up|connect|authenticate|register|paste|enter|submit|share|send|give|provide|drop)\b(?: (?:it|us|me))?(?: with| using| your| our)?(?: your| the)? (?:moltbook |forum )?api[ _-]?keys?\b/i,
   'asks agents to log in elsewhere with their forum API key (whoever holds it posts and votes as them): do not give it to another site',
 ];
+/**
+ * A service that takes any API key as its sign-up ("Use any API key (OpenAI, GitHub, Discord, etc) to
+ * register"): a key harvester, whatever it offers in return. Never after "never" or "do not".
+ */
+const ANY_KEY_SIGNUP: readonly [RegExp, string] = [
+  /(?<!\b(?:never|not|don'?t)\s(?:\w+\s)?)\b(?:use|using|paste|enter|submit|give|provide)\s+(?:any|your|an)\s+(?:[\w-]+\s+)?api[ _-]?keys?\b[^.\n]{0,60}?\bto\s+(?:register|sign ?up|log ?in|authenticate|create an account)\b/i,
+  'asks agents to sign up with an API key (whoever holds a key spends and acts with it): never hand one to another service',
+];
 /** A web address whose host is not the forum's (`https://` then any host but moltbook.com). */
 const ELSEWHERE = String.raw`https?:\/\/(?!(?:www\.)?moltbook\.com\b)[\w-]+(?:\.[\w-]+)+`;
 /** A link to a site other than the forum. */
@@ -95,7 +103,8 @@ const WARNS =
  * The warning a post calls for, or null when it shows none of the hazards (a full collector URL, a
  * download piped into a shell, a key or seed phrase) or its title says it warns of them; a wallet
  * "fix" (`WALLET_LURE`) is flagged whatever its title, and so is a title claiming an account takeover
- * (`TAKEOVER_CLAIM`); a request for the forum API key on another site (`KEY_REQUEST`) and a skill file
+ * (`TAKEOVER_CLAIM`); a request for the forum API key on another site (`KEY_REQUEST`), a sign-up with
+ * any API key (`ANY_KEY_SIGNUP`) and a skill file
  * on another site (`REMOTE_SKILL`, a caution) unless the title warns. Reads the title and body.
  */
 export function postHazard(post: ForumPost): string | null {
@@ -105,6 +114,7 @@ export function postHazard(post: ForumPost): string | null {
   if (WARNS.test(post.title)) return null;
   for (const [re, what] of HAZARDS) if (re.test(text)) return what;
   if (KEY_REQUEST[0].test(text) && OTHER_SITE.test(text)) return KEY_REQUEST[1];
+  if (ANY_KEY_SIGNUP[0].test(text)) return ANY_KEY_SIGNUP[1];
   if (REMOTE_SKILL[0].test(text)) return REMOTE_SKILL[1];
   return null;
 }
