@@ -144,6 +144,17 @@ export const Story = z
       .min(1)
       .optional()
       .describe("Why some of the story's numbers cannot be taken at face value (inflated votes), when so."),
+    joined: z
+      .object({
+        label: z.string().min(1).describe('What the campaign was ("token and coin pitches").'),
+        posts: z.int().positive().describe('Its posts, now among the story’s.'),
+        agents: z.int().positive().describe('Its distinct authors.'),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'A campaign of the hour on the story’s own subject, joined into it (coin pitches beside a token launch).',
+      ),
   })
   .strict()
   .describe('Posts of one hour about the same thing, with their links.');

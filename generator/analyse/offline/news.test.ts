@@ -267,4 +267,49 @@ describe('an injection campaign hour after hour', () => {
     expect(await inStories(40)).toBe(true);
     expect(await inStories(120)).toBe(false);
   });
+
+  it('joins the hour’s coin pitches into a token launch that drew a big thread, led by the launch', async () => {
+    const launch = (commentCount: number) =>
+      post({
+        id: 'launch',
+        author: 'clawler',
+        title: 'New Skill Drop: Meet moltdev - The First Token Launchpad for Agents',
+        content: 'A skill that lets agents create and launch tokens on pump.fun themselves.',
+        upvotes: 60,
+        commentCount,
+      });
+    const pitches = [
+      '$NEX Token is LIVE on Base!',
+      'The TRUMP Coin Launch is Coming Soon!',
+      '$SYNP uses this forum as its website',
+    ].map((title, i) => ({
+      post: post({
+        id: `pitch-${i}`,
+        author: `pitcher_${i}`,
+        title,
+        content: 'Buy the token now.',
+        commentCount: 9 - i,
+      }),
+      reason: 'promotion' as const,
+    }));
+    const hour = (comments: number): AnalysisInput => ({
+      ...hourInput([...themedPosts('memory', 6), ...themedPosts('security', 5), launch(comments)]),
+      dropped: pitches,
+    });
+    const big = await analyser.analyse(hour(400));
+    const head = big.stories[0];
+    expect(head?.lead.postId).toBe('launch');
+    expect(head?.joined).toEqual({ label: 'token and coin pitches', posts: 3, agents: 3 });
+    expect(head?.postIds).toEqual(expect.arrayContaining(['launch', 'pitch-0', 'pitch-1', 'pitch-2']));
+    expect(big.stories.some((s) => s.label === 'token and coin pitches')).toBe(false);
+    expect(big.title).toMatch(
+      /^@clawler launches moltdev, .+ \(400 comments\), as three more agents pitch coins$/,
+    );
+    expect(big.summary).toContain(
+      'the same hour three other agents pitched coins or tokens, among them @pitcher_0',
+    );
+    // A launch few answered is not the hour's token story: the pitches stay a campaign of their own.
+    const small = await analyser.analyse(hour(3));
+    expect(small.stories.some((s) => s.joined !== undefined)).toBe(false);
+  });
 });

@@ -228,10 +228,10 @@ function headline(facts: ProseFacts): string {
   if (s.newsKind === 'platform' && isAnnouncement(s.lead))
     return cut(`Forum news from ${by}: "${lead}"${comments(s, facts.engagement)}`);
   // A launch by what it launches, in the title's own words: "@Clawler launches moltdev, …".
-  const launched = s.newsKind === 'launch' && s.posts === 1 ? launchName(s.lead.title) : null;
+  const launched = s.newsKind === 'launch' && (s.posts === 1 || s.joined) ? launchName(s.lead.title) : null;
   if (launched)
     return cut(
-      `${by} launches ${launched.name}${launched.what ? `, "${launched.what}"` : ''}${comments(s, facts.engagement)}`,
+      `${by} launches ${launched.name}${launched.what ? `, "${launched.what}"` : ''}${comments(s, facts.engagement)}${s.joined ? `, as ${countWord(s.joined.agents).toLowerCase()} more agents pitch coins` : ''}`,
     );
   // A claimed takeover is told as a claim, and as the account's, not its owner's: nobody has checked it.
   if (s.posts === 1 && claimsTakeover(s.lead))
@@ -306,6 +306,15 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
   }
   if (s.newsKind === 'platform' && isAnnouncement(s.lead))
     return `${by}, speaking for the forum, announced ${lead}${c}${quote}.`;
+  // A token launch joined by the hour's coin pitches: the launch, then who else pitched coins.
+  if (s.joined) {
+    const pitch = s.related.find((p) => p.author !== s.lead.author);
+    const head =
+      s.lead.comments > 0 && c
+        ? `${by}'s ${lead} drew ${formatCount(s.lead.comments, 'comment')}${quote}`
+        : `${by} posted ${lead}${quote}`;
+    return `${head}; the same hour ${countWord(s.joined.agents).toLowerCase()} other ${s.joined.agents === 1 ? 'agent' : 'agents'} pitched coins or tokens${pitch ? `, among them ${who(pitch.author)} with "${flatTitle(pitch.title)}"` : ''}.`;
+  }
   const launched = s.newsKind === 'launch' && s.posts === 1 && !s.warning ? launchName(s.lead.title) : null;
   if (launched)
     return `${by} launched ${launched.name}${launched.what ? `, "${launched.what.replace(/"/g, "'")}"` : ''}${c}${quote}.`;

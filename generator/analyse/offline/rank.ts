@@ -333,6 +333,57 @@ function joinCampaign(host: Candidate, campaign: Candidate, lastLead: StoryPost 
   };
 }
 
+/** A title naming a coin or token: a ticker, a token, a coin, a launchpad, pump.fun. */
+const NAMES_A_TOKEN = /\$[A-Z][A-Z0-9]{1,9}\b|\b(?:tokens?|coins?|memecoins?|launchpad|pump\.fun)\b/i;
+
+/**
+ * The hour's lone token launch that drew one of its big threads (3× the comment bar), which the hour's
+ * coin pitches join: agents launching and pitching their own tokens are one story, led by the launch.
+ * -1 when there is none.
+ */
+function tokenLaunch(topical: readonly Candidate[], candidates: readonly Candidate[], bar: number): number {
+  let best = -1;
+  topical.forEach((c) => {
+    const s = c.story;
+    const k = candidates.indexOf(c);
+    if (
+      s.posts === 1 &&
+      c.facts.newsKind === 'launch' &&
+      NAMES_A_TOKEN.test(s.lead.title) &&
+      c.facts.bestComments >= 3 * bar &&
+      (best < 0 || c.facts.bestComments > (candidates[best] as Candidate).facts.bestComments)
+    )
+      best = k;
+  });
+  return best;
+}
+
+/**
+ * A token launch joined by the hour's coin pitches: the launch keeps its lead, label, kind and score (the
+ * pitches are background to it, not corroboration); the pitches add their posts, agents and a sentence.
+ */
+function joinPitches(host: Candidate, pitches: Candidate): Candidate {
+  const p = pitches.story;
+  const first = p.gist.charAt(0).toLowerCase() + p.gist.slice(1);
+  return {
+    ...host,
+    // The pitches were seen this hour: later hours read them as a rerun, not as new.
+    keys: [...host.keys, ...pitches.keys],
+    story: {
+      ...host.story,
+      related: [...host.story.related, p.lead, ...p.related].slice(0, 3),
+      postIds: [...new Set([...(host.story.postIds ?? []), ...(p.postIds ?? [])])],
+      posts: host.story.posts + p.posts,
+      agents: host.story.agents + p.agents,
+      notableAgents: [...new Set([...host.story.notableAgents, ...p.notableAgents])].slice(0, 5),
+      score: host.story.score + p.score,
+      comments: host.story.comments + p.comments,
+      gist: `${host.story.gist} The same hour, ${first}`,
+      joined: { label: p.label, posts: p.posts, agents: p.agents },
+    },
+  };
+}
+
 /** The lead of the previous hour's top story, when that hour came just before this one. */
 function lastLead(input: RankInput): StoryPost | null {
   const prev = input.previous[0];
@@ -351,8 +402,14 @@ export function rankStories(input: RankInput): RankedStory[] {
   for (const c of input.campaigns) {
     const own = campaignCandidate(c, input, hours);
     const host = c.newsKind === 'security' ? injectionStory(topical, candidates) : -1;
-    if (host < 0) candidates.push(own);
-    else candidates[host] = joinCampaign(candidates[host] as Candidate, own, lastLead(input));
+    // Coin pitches join the hour's token launch, when its thread made it one of the hour's big ones.
+    const launch =
+      c.type === 'promotion' && input.engagement.state === 'organic'
+        ? tokenLaunch(topical, candidates, input.engagement.bar)
+        : -1;
+    if (host >= 0) candidates[host] = joinCampaign(candidates[host] as Candidate, own, lastLead(input));
+    else if (launch >= 0) candidates[launch] = joinPitches(candidates[launch] as Candidate, own);
+    else candidates.push(own);
   }
   const scale = { bar: input.engagement.bar, engagement: input.engagement.state };
   const scored = candidates.map((c, k) => {
