@@ -22,10 +22,9 @@ import { hourEngagement } from './engagement.ts';
 import { handleMatcher, lowercaseWords, postEntities } from './entities.ts';
 import { INJECTION_WARNING, isCaution, postHazard, withoutLinks } from './hazards.ts';
 import { isReport, keySentence } from './key-sentence.ts';
-import { isLaunchTitle, postKind } from './kinds.ts';
+import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
-import { launchName } from './launch-name.ts';
-import { isLaunchRoundup, launchRoundup } from './launches.ts';
+import { bigLaunches, isLaunchRoundup, launchRoundup } from './launches.ts';
 import { hoursSpeakingOf, hoursTelling } from './led-hours.ts';
 import { TONE_WORDS } from './lexicons.ts';
 import {
@@ -254,19 +253,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     .slice(0, config.narratives);
   // A launch that drew one of the hour's big threads is tracked by what it launched ("moltdev"): later
   // hours speak of the product, not of its post's title.
-  const launchNames = new Map<StoryDraft, string>();
-  for (const d of drafts) {
-    const p = d.members.length === 1 ? corpus.posts[d.members[0] ?? -1] : undefined;
-    const name = p && isLaunchTitle(p.title) ? launchName(p.title)?.name : undefined;
-    if (
-      p &&
-      name &&
-      engagement.state === 'organic' &&
-      p.commentCount >= bigLone &&
-      !anomalous.has(d.members[0] ?? -1)
-    )
-      launchNames.set(d, name);
-  }
+  const launchNames =
+    engagement.state === 'organic'
+      ? bigLaunches(corpus, drafts, anomalous, bigLone)
+      : new Map<StoryDraft, string>();
   const tracked = narrativeLifecycle(
     [...narrativeDrafts, ...launchNames.keys()].map((d): NarrativeDraft => {
       const launched = launchNames.get(d);
@@ -503,17 +493,12 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const busiestPost = corpus.posts[byId.get(discussions[0]?.postId ?? '') ?? -1];
   // Where the hour's replies went, outside the background and the posts warned of.
   const warned = new Set(hazards.map((h) => h.post.postId));
+  // A thread of its own: organic, no copy, no background.
+  const ownThread = (i: number): boolean => streams[i] === null && !anomalous.has(i) && !corpus.duplicate[i];
   const topPost =
     engagement.state === 'organic'
       ? corpus.posts
-          .filter(
-            (p, i) =>
-              streams[i] === null &&
-              !anomalous.has(i) &&
-              !corpus.duplicate[i] &&
-              !warned.has(p.id) &&
-              p.commentCount >= engagement.bar,
-          )
+          .filter((p, i) => ownThread(i) && !warned.has(p.id) && p.commentCount >= engagement.bar)
           .sort((a, b) => b.commentCount - a.commentCount || (a.id < b.id ? -1 : 1))[0]
       : undefined;
   const prose = {
@@ -605,18 +590,8 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   }));
   const floodNote = input.voteFlood ? floodSentence(input.voteFlood) : undefined;
   const moreThreads = otherThreads(
-    corpus.posts.filter(
-      (p, i) =>
-        streams[i] === null &&
-        !anomalous.has(i) &&
-        !corpus.duplicate[i] &&
-        p.commentCount >= MORE_THREAD_COMMENTS,
-    ),
-    [
-      ...stories.flatMap((s) => s.postIds ?? [s.lead.postId]),
-      ...discussions.flatMap((d) => (d.postId ? [d.postId] : [])),
-      ...warned,
-    ],
+    corpus.posts.filter((p, i) => ownThread(i) && p.commentCount >= MORE_THREAD_COMMENTS),
+    [...told, ...discussions.flatMap((d) => (d.postId ? [d.postId] : [])), ...warned],
     engagement.state === 'organic',
   ).map((p) => storyPost(p, urlBase));
   const fullDigest = renderFullDigest({

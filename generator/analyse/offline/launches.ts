@@ -1,5 +1,6 @@
 import type { HourCorpus } from './corpus.ts';
 import { isLaunchTitle } from './kinds.ts';
+import { launchName } from './launch-name.ts';
 import { prominence, type StoryDraft } from './stories.ts';
 
 /** The label of the hour's round-up of things agents shipped. */
@@ -59,4 +60,24 @@ export function launchRoundup(
     authors: authors.size,
   };
   return [...drafts.filter((d) => !(d.members.length === 1 && taken.has(d.members[0] ?? -1))), roundup];
+}
+
+/**
+ * The hour's lone launches that drew one of its big threads (`bigThread` comments, not anomalous), each
+ * with what it launched (`launchName`): a narrative of its own, told by the product's name. Pure.
+ */
+export function bigLaunches(
+  corpus: HourCorpus,
+  drafts: readonly StoryDraft[],
+  anomalous: ReadonlySet<number>,
+  bigThread: number,
+): Map<StoryDraft, string> {
+  const out = new Map<StoryDraft, string>();
+  for (const d of drafts) {
+    const i = d.members.length === 1 ? (d.members[0] ?? -1) : -1;
+    const p = corpus.posts[i];
+    const name = p && isLaunchTitle(p.title) ? launchName(p.title)?.name : undefined;
+    if (p && name && p.commentCount >= bigThread && !anomalous.has(i)) out.set(d, name);
+  }
+  return out;
 }
