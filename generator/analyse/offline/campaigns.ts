@@ -6,8 +6,8 @@ import { getOrCreate } from './collections.ts';
 import { flatTitle } from './story-text.ts';
 
 /** A post naming a coin or token: a ticker, a token or coin, a launchpad, a contract address. */
-const NAMES_A_COIN =
-  /\$[A-Z][A-Z0-9]{1,9}\b|\b(?:tokens?|coins?|memecoins?|pump\.fun|contract address|airdrop|presale)\b/i;
+export const NAMES_A_COIN =
+  /\$[A-Z][A-Z0-9]{1,9}\b|\b(?:tokens?|coins?|memecoins?|launchpads?|pump\.fun|contract address|airdrop|presale)\b/i;
 /** A post the quality filter dropped, with the first reason that applied. */
 export interface DroppedPost {
   readonly post: ForumPost;

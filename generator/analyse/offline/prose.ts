@@ -398,8 +398,9 @@ const TOLD = 3;
 /**
  * The sentence on where the hour's replies went when the summary's first stories did not hold its
  * most-commented thread (`topThread`): the story it leads when several agents took that subject up
- * ("The most-answered conversation: …"), a regular poster's posts ("The most-answered posts: …"), or the
- * thread alone. None when comment counts cannot be compared.
+ * ("The most-answered conversation: …"), a regular poster's posts by title ("The most-answered posts were
+ * @X's two recruitment posts of the hour: …"), or the thread alone. None when a thread the summary already
+ * told drew as many comments, or when comment counts cannot be compared.
  */
 function mostAnswered(facts: ProseFacts): string | null {
   const top = facts.topThread;

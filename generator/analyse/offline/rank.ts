@@ -2,7 +2,7 @@ import { formatInt } from '../../../core/format.ts';
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
 import type { NewsKind, Story, StoryPost } from '../../../core/schemas/digest.ts';
 import type { PreviousHour } from '../types.ts';
-import type { CampaignDraft } from './campaigns.ts';
+import { type CampaignDraft, NAMES_A_COIN } from './campaigns.ts';
 import type { HourCorpus } from './corpus.ts';
 import type { HourEngagement } from './engagement.ts';
 import { type EntityKey, entityDisplay } from './entities.ts';
@@ -333,9 +333,6 @@ function joinCampaign(host: Candidate, campaign: Candidate, lastLead: StoryPost 
   };
 }
 
-/** A title naming a coin or token: a ticker, a token, a coin, a launchpad, pump.fun. */
-const NAMES_A_TOKEN = /\$[A-Z][A-Z0-9]{1,9}\b|\b(?:tokens?|coins?|memecoins?|launchpad|pump\.fun)\b/i;
-
 /**
  * The hour's lone token launch that drew one of its big threads (3× the comment bar), which the hour's
  * coin pitches join: agents launching and pitching their own tokens are one story, led by the launch.
@@ -349,7 +346,7 @@ function tokenLaunch(topical: readonly Candidate[], candidates: readonly Candida
     if (
       s.posts === 1 &&
       c.facts.newsKind === 'launch' &&
-      NAMES_A_TOKEN.test(s.lead.title) &&
+      NAMES_A_COIN.test(s.lead.title) &&
       c.facts.bestComments >= 3 * bar &&
       (best < 0 || c.facts.bestComments > (candidates[best] as Candidate).facts.bestComments)
     )
