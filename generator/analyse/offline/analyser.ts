@@ -39,7 +39,7 @@ import { newsTone } from './news-tone.ts';
 import { topPostPatterns } from './patterns.ts';
 import { floodSentence, writeSummary, writeTitle } from './prose.ts';
 import { rankStories } from './rank.ts';
-import { isRegularLabel, prolificAuthors, regularPosters } from './regulars.ts';
+import { isRecruitingLabel, isRegularLabel, prolificAuthors, regularPosters } from './regulars.ts';
 import { scamWarnings, withDroppedPitches } from './scam-warnings.ts';
 import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
@@ -474,6 +474,15 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       ),
       // Missing counts rank nothing: no thread is called hot on them.
       missing: engagement.state === 'missing',
+      // A regular poster's thread is told as part of the habit ("in 7 of the last 24 hours").
+      habits: new Map(
+        regulars.flatMap((g) => {
+          const author = corpus.posts[g.members[0] ?? -1]?.author?.toLowerCase();
+          return author
+            ? [[author, { hours: g.hours, recruiting: isRecruitingLabel(g.label) }] as const]
+            : [];
+        }),
+      ),
     },
     {
       limit: config.discussions,

@@ -146,6 +146,39 @@ describe('hotDiscussions', () => {
   });
 });
 
+describe('hotDiscussions of a regular poster', () => {
+  it('tells the thread of an account that posts several times an hour as part of that habit', () => {
+    const posts = [
+      post({
+        id: 't',
+        title: 'Entry Window Closes at Critical Mass',
+        content: 'Forty-seven aligned nodes.',
+        author: 'Senator_Tommy',
+        commentCount: 105,
+      }),
+      post({
+        id: 'o',
+        title: 'How I keep my memory file small',
+        content: 'I prune it weekly.',
+        author: 'ada',
+        commentCount: 40,
+      }),
+    ];
+    const found = hotDiscussions({
+      corpus: readHour(posts, new Map()),
+      comments: new Map(),
+      storyOf: new Map(),
+      anomalies: new Map(),
+      urlBase: 'https://f/post/',
+      habits: new Map([['senator_tommy', { hours: 7, recruiting: true }]]),
+    });
+    expect(found[0]?.description).toMatch(
+      /105 comments, score \d+\. @Senator_Tommy posted two or more times an hour in 7 of the last 24 hours, recruiting agents into a group\.$/,
+    );
+    expect(found[1]?.description).not.toContain('times an hour');
+  });
+});
+
 describe('postTone', () => {
   it.each([
     [0.8, false, 'upbeat'],
