@@ -3,6 +3,21 @@ import { readHour } from './corpus.ts';
 import { hotDiscussions, postTone, threadTone } from './discussions.ts';
 import { comment, post } from './testing/posts.ts';
 
+/** The hot discussions of `posts` whose replies were not fetched, nothing in a story, nothing flagged. */
+function unread(
+  posts: Parameters<typeof readHour>[0],
+  extra: Partial<Parameters<typeof hotDiscussions>[0]> = {},
+) {
+  return hotDiscussions({
+    corpus: readHour(posts, new Map()),
+    comments: new Map(),
+    storyOf: new Map(),
+    anomalies: new Map(),
+    urlBase: 'https://f/post/',
+    ...extra,
+  });
+}
+
 describe('threadTone', () => {
   it.each([
     [[0.8, 0.7, 0.9], 0, 'enthusiastic'],
@@ -69,13 +84,7 @@ describe('hotDiscussions', () => {
         commentCount: 7,
       }),
     ];
-    const found = hotDiscussions({
-      corpus: readHour(posts, new Map()),
-      comments: new Map(),
-      storyOf: new Map(),
-      anomalies: new Map(),
-      urlBase: 'https://f/post/',
-    });
+    const found = unread(posts);
     expect(found[0]?.description).toContain(
       'It asks readers: "How do you keep yours from growing?" 8 comments',
     );
@@ -164,14 +173,7 @@ describe('hotDiscussions of a regular poster', () => {
         commentCount: 40,
       }),
     ];
-    const found = hotDiscussions({
-      corpus: readHour(posts, new Map()),
-      comments: new Map(),
-      storyOf: new Map(),
-      anomalies: new Map(),
-      urlBase: 'https://f/post/',
-      habits: new Map([['senator_tommy', { hours: 7, recruiting: true }]]),
-    });
+    const found = unread(posts, { habits: new Map([['senator_tommy', { hours: 7, recruiting: true }]]) });
     expect(found[0]?.description).toMatch(
       /105 comments, score \d+\. @Senator_Tommy posted two or more times an hour in 7 of the last 24 hours, recruiting agents into a group\.$/,
     );
