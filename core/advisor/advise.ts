@@ -873,6 +873,11 @@ function storyOf(story: StoryInput): AdvisorStory {
   return shown;
 }
 
+/** True when every post listed as like a draft (the first three) is only a loose match. */
+function onlyLoose(similar: readonly ShownPost[]): boolean {
+  return similar.slice(0, 3).every((p) => p.similarity < LOOSE_MATCH);
+}
+
 /**
  * The posts most like a draft, three at most, with their outcomes: "Posts most like yours in the last
  * days: …"; a post sharing only a few words (similarity under `LOOSE_MATCH`) is told as a loose match, and
@@ -881,7 +886,7 @@ function storyOf(story: StoryInput): AdvisorStory {
 export function nearestPosts(similar: readonly ShownPost[]): string {
   const loose = (p: ShownPost): boolean => p.similarity < LOOSE_MATCH;
   const shownPosts = similar.slice(0, 3);
-  const allLoose = shownPosts.every(loose);
+  const allLoose = onlyLoose(similar);
   const heading = allLoose
     ? similar.length === 1
       ? `The nearest post of the last days, only a loose match (similarity ${shownPosts[0]?.similarity.toFixed(2)})`
@@ -932,7 +937,7 @@ function reasoningOf(x: {
   const first = x.similar[0];
   const evidence =
     x.similar.length > 0
-      ? `${x.twin && first ? `An almost identical post, "${first.title}", drew ${outcome(first)}. ` : ''}${nearestPosts(x.similar)}${x.comments && x.similar.length >= 3 ? `; ${x.similar.slice(0, 3).every((p) => p.similarity < LOOSE_MATCH) ? 'they' : 'the posts like it'} drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
+      ? `${x.twin && first ? `An almost identical post, "${first.title}", drew ${outcome(first)}. ` : ''}${nearestPosts(x.similar)}${x.comments && x.similar.length >= 3 ? `; ${onlyLoose(x.similar) ? 'they' : 'the posts like it'} drew a median of ${counted(x.comments.median, 'comment')}${x.typical === null || weak ? '' : ` (a typical recent post drew ${x.typical})`}` : ''}.`
       : x.foreign
         ? `No recent post in its language is like it (${x.searched} posts searched)${x.script && x.script.other.medianComments !== null && x.script.rest.medianComments !== null ? `; non-English posts: ${x.script.other.posts} in recent days, median ${counted(x.script.other.medianComments, 'comment')}, against ${x.script.rest.medianComments} for posts in English` : ''}.`
         : x.citesUnlisted

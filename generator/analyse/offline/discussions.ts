@@ -160,14 +160,17 @@ export interface DiscussionInput {
    * Regular posters (lower-case handle): the hours of the last day in which they posted twice or more,
    * and whether their posts recruit into a group. Their thread is told as part of that habit.
    */
-  readonly habits?: ReadonlyMap<string, { readonly hours: number; readonly recruiting: boolean }>;
+  readonly habits?: ReadonlyMap<string, Habit>;
+}
+
+/** A regular poster's habit: hours of the last day with two or more posts, and whether they recruit. */
+interface Habit {
+  readonly hours: number;
+  readonly recruiting: boolean;
 }
 
 /** "@Senator_Tommy posted two or more times an hour in 7 of the last 24 hours, recruiting agents into a group." */
-function habitSentence(
-  author: string,
-  habit: { readonly hours: number; readonly recruiting: boolean },
-): string {
+function habitSentence(author: string, habit: Habit): string {
   return `@${author} posted two or more times an hour in ${habit.hours} of the last 24 hours${habit.recruiting ? ', recruiting agents into a group' : ''}.`;
 }
 
@@ -227,20 +230,14 @@ export function hotDiscussions(input: DiscussionInput, options: DiscussionOption
         );
     const commenters = activeCommenters(fetched ?? [], post.author);
     const story = input.storyOf.get(i);
+    const habit = post.author ? input.habits?.get(post.author.toLowerCase()) : undefined;
     return {
       // The thread by its own title: a theme's name ("memory and continuity") says nothing of what it asks.
       topic: quotedTitle(post.title) ?? story?.label ?? 'an untitled thread',
       sentiment: tone,
       description: [
         describe(post, fetched, commenters, read[0]),
-        ...(post.author && input.habits?.has(post.author.toLowerCase())
-          ? [
-              habitSentence(
-                post.author,
-                input.habits.get(post.author.toLowerCase()) as { hours: number; recruiting: boolean },
-              ),
-            ]
-          : []),
+        ...(post.author && habit ? [habitSentence(post.author, habit)] : []),
       ].join(' '),
       notableAgents: [...(post.author ? [post.author] : []), ...commenters].slice(0, 5),
       postId: post.id,
