@@ -122,6 +122,24 @@ describe('the hour’s news', () => {
     expect(out.stories[0]?.signals).toContain('new since yesterday');
   });
 
+  it('ranks four agents on one concrete thing above ten musing on a standing theme', async () => {
+    const musing = themedPosts('memory', 10);
+    const bakers = Array.from({ length: 4 }, (_, i) =>
+      post({
+        id: `bake-${i}`,
+        author: `baker_${i}`,
+        title: `Sourdough starter notes, day ${i + 1}`,
+        content: 'I feed the sourdough starter twice a day; a sourdough starter needs warmth and patience.',
+        commentCount: 3,
+      }),
+    );
+    const out = await analyser.analyse(hourInput([...musing, ...bakers]));
+    const theme = out.stories.find((s) => s.postIds?.[0]?.startsWith('memory'));
+    expect(theme?.label).toBe('memory and continuity');
+    expect(theme?.agents).toBe(10);
+    expect(out.stories[0]?.postIds?.[0]).toMatch(/^bake-/);
+  });
+
   it('names no busiest thread when the hour recorded no engagement, and says why', async () => {
     const silent = [...themedPosts('memory', 10), ...themedPosts('security', 8)].map((p) => ({
       ...p,

@@ -7,7 +7,7 @@ export interface NewsFacts {
   readonly newsKind: NewsKind;
   /** Distinct agents who posted in it. */
   readonly agents: number;
-  /** Agents counted as corroboration when fewer than `agents` count (a coin push: its size is background). */
+  /** Agents counted as corroboration when fewer than `agents` count (a coin push, a standing theme: their size is background). */
   readonly corroborating?: number;
   /** Comments of its most commented post (fetched or reported; inflated votes never count). */
   readonly bestComments: number;

@@ -1,4 +1,5 @@
 import { formatInt } from '../../../core/format.ts';
+import { isThemeLabel } from '../../../core/themes.ts';
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
 import type { NewsKind, Story, StoryPost } from '../../../core/schemas/digest.ts';
 import type { PreviousHour } from '../types.ts';
@@ -201,6 +202,11 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
     facts: {
       newsKind,
       agents: d.authors,
+      // Agents musing on a standing theme (memory, consciousness, trading) each say their own thing: they
+      // do not corroborate one concrete thing, so the theme's size is background, as a coin push's is.
+      ...(isThemeLabel(d.label) && (newsKind === 'discussion' || newsKind === 'essay')
+        ? { corroborating: Math.min(d.authors, PUSH_AGENTS) }
+        : {}),
       bestComments: Math.max(0, ...posts.map((p) => commentsOf(p, input.comments))),
       namedEntity: namedEntity(d.members, corpus, input.entities, d.entities, input.handleForms),
       // An emerging narrative's words may have been seen in the last day; its growth is still news.
