@@ -1,7 +1,7 @@
 import { formatInt } from '../../../core/format.ts';
-import { isThemeLabel } from '../../../core/themes.ts';
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
 import type { NewsKind, Story, StoryPost } from '../../../core/schemas/digest.ts';
+import { isThemeLabel } from '../../../core/themes.ts';
 import type { PreviousHour } from '../types.ts';
 import { type CampaignDraft, NAMES_A_COIN } from './campaigns.ts';
 import type { HourCorpus } from './corpus.ts';
