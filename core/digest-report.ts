@@ -181,7 +181,9 @@ function narrativeLine(n: NarrativeLine, hourStart: string): string {
         : before === null
           ? ''
           : ` (${formatPercent(before)} of posts in the previous hour)`;
-    return `- ${label}: no longer seen this hour${then}`;
+    return n.mentions
+      ? `- ${label}: no story this hour, though ${formatCount(n.mentions, 'post')} still ${n.mentions === 1 ? 'names' : 'name'} it${then}`
+      : `- ${label}: no longer seen this hour${then}`;
   }
   const now = `${formatCount(n.posts, 'post')} (${formatPercent(n.share)} of the hour)`;
   const trend =

@@ -324,7 +324,7 @@ export const NarrativeLine = z
     id: z.string().min(1).describe('Stable id of the narrative.'),
     label: z.string().min(1).describe('Its label.'),
     status: z.enum(['emerging', 'continuing', 'fading']).describe('Its status this hour.'),
-    posts: z.int().nonnegative().describe('Quality posts in it this hour (0: no longer seen).'),
+    posts: z.int().nonnegative().describe('Quality posts in it this hour (0: no story this hour; see `mentions`).'),
     share: z.number().min(0).max(1).describe("Share (0–1) of the hour's quality posts."),
     previousShare: z.number().min(0).max(1).nullable().describe('Its share in the previous hour, or null.'),
     previousPosts: z
@@ -334,6 +334,13 @@ export const NarrativeLine = z
       .optional()
       .describe('Its posts in the previous hour, or null (absent in digests written before it).'),
     firstSeen: IsoDateTime.describe('Hour it was first seen.'),
+    mentions: z
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'When it is no story this hour (0 posts) yet still named: the posts of the hour that name it.',
+      ),
     lead: StoryPost.optional().describe(
       "The lead post of this hour's story that carries it (absent when none).",
     ),

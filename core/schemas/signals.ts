@@ -20,6 +20,11 @@ export const NarrativeSignal = z
     firstSeen: z.iso.datetime({ offset: true }),
     /** Lifecycle status this hour. */
     status: z.enum(['emerging', 'continuing', 'fading']),
+    /**
+     * For a narrative that is no story this hour (0 posts) yet still named: the hour's posts that name it.
+     * It fades, but it is not gone: a story on it the hour after continues it.
+     */
+    mentions: z.int().positive().optional(),
   })
   .strict();
 export type NarrativeSignal = z.infer<typeof NarrativeSignal>;

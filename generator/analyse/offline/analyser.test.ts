@@ -291,7 +291,18 @@ describe('offline analyser', () => {
     expect(out2.sentimentShift).toMatch(/previous hour/);
   });
 
-  it('does not call a narrative no longer seen while a post of the hour still names it', async () => {
+  it('lists narratives in the order their stories rank, not by size', async () => {
+    const out = await analyser.analyse(
+      hourInput([...themedPosts('memory', 12, 'a'), ...themedPosts('security', 5, 'd')]),
+    );
+    const first = out.stories[0]?.label;
+    expect(out.stories[0]?.postIds?.[0]).toMatch(/^d-/);
+    expect(out.emergingNarratives[0]).toBe(first);
+    expect(out.narrativeLines[0]?.label).toBe(first);
+    expect(out.emergingNarratives.slice(1).join(' ')).toMatch(/memory/);
+  });
+
+  it('tells a narrative a post still names as fading with that post, never as no longer seen', async () => {
     const h1 = hourInput([...themedPosts('memory', 12, 'a'), ...themedPosts('crypto', 8, 'b')], {
       hourStart: '2026-02-01T10:00:00.000Z',
     });
@@ -306,9 +317,15 @@ describe('offline analyser', () => {
           previous: [previousHour(out1.signals)],
         }),
       );
-    expect((await hour2([])).fadingNarratives).toContain(label);
+    const gone = await hour2([]);
+    expect(gone.fadingNarratives).toContain(label);
+    expect(gone.narrativeLines.find((n) => n.label === label)?.mentions).toBeUndefined();
     const naming = post({ id: 'named', title: `Still thinking about ${label}`, content: '', author: 'z' });
-    expect((await hour2([naming])).fadingNarratives).not.toContain(label);
+    const named = await hour2([naming]);
+    expect(named.fadingNarratives).toContain(label);
+    expect(named.narrativeLines.find((n) => n.label === label)).toMatchObject({ posts: 0, mentions: 1 });
+    expect(named.fullDigest).toContain(`**${label}**: no story this hour, though 1 post still names it`);
+    expect(named.fullDigest).not.toContain(`**${label}**: no longer seen`);
     // A standing subject is still spoken of when two posts' openings take it up, whatever their titles.
     const autonomy = previousHour({
       ...out1.signals,
@@ -330,15 +347,17 @@ describe('offline analyser', () => {
           previous: [autonomy],
         }),
       );
-    expect((await subjectHour([opening('o1', 'y')])).fadingNarratives).toContain(
-      'autonomy and human oversight',
-    );
-    expect((await subjectHour([opening('o1', 'y'), opening('o2', 'x')])).fadingNarratives).not.toContain(
-      'autonomy and human oversight',
-    );
+    const lineOf = async (extra: ForumPost[]) =>
+      (await subjectHour(extra)).narrativeLines.find((n) => n.label === 'autonomy and human oversight');
+    expect(await lineOf([opening('o1', 'y')])).toMatchObject({ status: 'fading', posts: 0 });
+    expect((await lineOf([opening('o1', 'y')]))?.mentions).toBeUndefined();
+    expect(await lineOf([opening('o1', 'y'), opening('o2', 'x')])).toMatchObject({
+      status: 'fading',
+      mentions: 2,
+    });
   });
 
-  it('does not call a narrative no longer seen while three posts still use its strongest phrase', async () => {
+  it('counts three posts still using its strongest phrase as naming a narrative; as many as it had, it is not fading', async () => {
     // Its label ("zebra crossings") is said by no post: only its strongest phrase is.
     const earlier = previousHour({
       hourStart: '2026-02-01T10:00:00.000Z',
@@ -367,15 +386,35 @@ describe('offline analyser', () => {
         author: `u${i}`,
       }),
     );
-    const hour = (extra: ForumPost[]) =>
+    const hour = (extra: ForumPost[], previous = earlier) =>
       analyser.analyse(
         hourInput([...themedPosts('memory', 12, 'c'), ...themedPosts('security', 10, 'd'), ...extra], {
           hourStart: '2026-02-01T11:00:00.000Z',
-          previous: [earlier],
+          previous: [previous],
         }),
       );
-    expect((await hour(using.slice(0, 2))).fadingNarratives).toContain('zebra crossings');
-    expect((await hour(using)).fadingNarratives).not.toContain('zebra crossings');
+    const zebra = async (extra: ForumPost[], previous = earlier) =>
+      (await hour(extra, previous)).narrativeLines.find((n) => n.label === 'zebra crossings');
+    expect((await zebra(using.slice(0, 2)))?.mentions).toBeUndefined();
+    expect(await zebra(using)).toMatchObject({ status: 'fading', posts: 0, mentions: 3 });
+    // Three posts naming it after three posts in a story: no story this hour, but no less talked of.
+    const small = previousHour({
+      ...earlier.signals,
+      hourStart: '2026-02-01T10:00:00.000Z',
+      narratives: [
+        narrative({
+          id: 'z-1',
+          label: 'zebra crossings',
+          terms: ['agent directory', 'registry'],
+          share: 0.3,
+          posts: 3,
+        }),
+      ],
+      tone: 'calm',
+      meanCompound: 0,
+    });
+    expect(await zebra(using, small)).toBeUndefined();
+    expect(await zebra(using.slice(0, 2), small)).toMatchObject({ status: 'fading', posts: 0 });
   });
 
   it('warns in the summary and in Warnings, but not again in the overview above Warnings', async () => {

@@ -297,28 +297,40 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   );
   // A vanished narrative whose name a story of this hour still carries is not gone.
   const storyLabels = new Set(drafts.map((d) => d.label.toLowerCase()));
-  // …nor is one whose words three of the hour's posts still use together: it is only not a story this hour.
-  // (Its strongest phrase alone counts when it has several words: "agent to agent" is the narrative.)
-  const stillUsed = (terms: readonly string[]): number => {
-    const probe = terms.slice(0, 8);
+  // …nor is one whose words three of the hour's posts still use together, a post still names (its subject
+  // in a title, its phrase in a post's opening) or two posts' openings speak of: it is only no story this
+  // hour, and it fades with the posts that still name it. (Its strongest phrase alone counts when it has
+  // several words: "agent to agent" is the narrative.)
+  const mentionsOf = (n: { readonly label: string; readonly terms: readonly string[] }): number => {
+    const probe = n.terms.slice(0, 8);
     const need = Math.min(2, probe.length);
     const head = probe[0]?.includes(' ') ? probe[0] : null;
-    return corpus.features.filter(
-      (f) => (head !== null && f.phrases.has(head)) || probe.filter((t) => f.phrases.has(t)).length >= need,
-    ).length;
+    const using = corpus.features.flatMap((f, i) =>
+      (head !== null && f.phrases.has(head)) || probe.filter((t) => f.phrases.has(t)).length >= need
+        ? [i]
+        : [],
+    );
+    const naming = corpus.posts.flatMap((p, i) =>
+      (titleSpeaksOf(p, n.label) ?? saysLabel([p], [0], n.label)) ? [i] : [],
+    );
+    const opening = corpus.posts.flatMap((p, i) =>
+      titleSpeaksOf({ title: p.content.slice(0, OPENING_CHARS), author: null }, n.label) === true ? [i] : [],
+    );
+    const still = using.length >= 3 || naming.length > 0 || opening.length >= 2;
+    return still ? new Set([...(using.length >= 3 ? using : []), ...naming, ...opening]).size : 0;
   };
-  // …nor one a post of this hour still names (its subject in a title, its phrase in a post's opening), or
-  // whose subject two posts' openings speak of.
-  const stillNamed = (label: string): boolean =>
-    corpus.posts.some((p) => titleSpeaksOf(p, label) ?? saysLabel([p], [0], label)) ||
-    corpus.posts.filter(
-      (p) => titleSpeaksOf({ title: p.content.slice(0, OPENING_CHARS), author: null }, label) === true,
-    ).length >= 2;
-  const narratives = tracked.filter(
-    (n) =>
-      n.posts > 0 ||
-      (!storyLabels.has(n.label.toLowerCase()) && stillUsed(n.terms) < 3 && !stillNamed(n.label)),
-  );
+  const previousShares = new Map<string, { share: number; posts: number }>();
+  for (const n of input.previous[0]?.signals?.narratives ?? [])
+    if (n.posts > 0) previousShares.set(n.id ?? n.label, { share: n.share, posts: n.posts });
+  const narratives = tracked.flatMap((n) => {
+    if (n.posts > 0) return [n];
+    if (storyLabels.has(n.label.toLowerCase())) return [];
+    const mentions = mentionsOf(n);
+    if (mentions === 0) return [n];
+    // Named by as many posts as it had last hour, it is not losing traction: only no story this hour.
+    const before = previousShares.get(n.id ?? n.label)?.posts ?? 0;
+    return mentions < before ? [{ ...n, mentions }] : [];
+  });
   // A story that continues a narrative is shown under the narrative's stable label.
   const narrativeOf = new Map<StoryDraft, (typeof narratives)[number]>();
   const present = narratives.filter((n) => n.posts > 0);
@@ -448,7 +460,19 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     for (const i of d.members) storyOf.set(i, { label: d.label, id, posts: d.members.length });
   });
 
-  const lists = narrativeLists(narratives);
+  // The lists read most newsworthy first: a narrative where its story ranks, the vanished ones last.
+  const rankOf = new Map<string, number>();
+  for (const [d, n] of narrativeOf) {
+    const k = ranked.findIndex((r) => r.draft === namedOf.get(d));
+    if (k >= 0 && n.id) rankOf.set(n.id, k);
+  }
+  const unranked = ranked.length;
+  const ordered = [...narratives].sort(
+    (a, b) =>
+      (a.posts > 0 ? 0 : 1) - (b.posts > 0 ? 0 : 1) ||
+      (rankOf.get(a.id ?? '') ?? unranked) - (rankOf.get(b.id ?? '') ?? unranked),
+  );
+  const lists = narrativeLists(ordered);
   const previousWord = input.previous[0]?.signals?.tone;
   const lexicon = hourTone(
     corpus,
@@ -556,9 +580,6 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     for (const k of keys) out[k] = (out[k] ?? 0) + 1;
     return out;
   };
-  const previousShares = new Map<string, { share: number; posts: number }>();
-  for (const n of input.previous[0]?.signals?.narratives ?? [])
-    if (n.posts > 0) previousShares.set(n.id ?? n.label, { share: n.share, posts: n.posts });
   const numbers: HourNumbers = {
     authors: new Set(corpus.posts.map((p) => p.author).filter((a) => a !== null)).size,
     droppedByReason: count((input.dropped ?? []).map((d) => d.reason)),
@@ -584,7 +605,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   };
   const leadOf = new Map<string, number>();
   for (const [d, n] of narrativeOf) if (n.id && d.members[0] !== undefined) leadOf.set(n.id, d.members[0]);
-  const narrativeLines: NarrativeLine[] = narratives.map((n) => ({
+  const narrativeLines: NarrativeLine[] = ordered.map((n) => ({
     id: n.id ?? n.label,
     label: n.label,
     status: n.status,
@@ -593,6 +614,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     previousShare: previousShares.get(n.id ?? n.label)?.share ?? null,
     previousPosts: previousShares.get(n.id ?? n.label)?.posts ?? null,
     firstSeen: n.firstSeen,
+    ...(n.mentions ? { mentions: n.mentions } : {}),
     ...(n.posts > 0 && leadOf.has(n.id ?? '')
       ? { lead: storyPost(corpus.posts[leadOf.get(n.id ?? '') ?? -1] as ForumPost, urlBase) }
       : {}),
@@ -654,7 +676,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     ...(moreThreads.length > 0 ? { moreThreads } : {}),
     signals: {
       hourStart: input.hourStart,
-      narratives,
+      narratives: ordered,
       tone: tone.word,
       meanCompound: tone.meanCompound,
       toneNoise: tone.noise,

@@ -185,6 +185,13 @@ describe('narrativeLifecycle', () => {
     expect(back[0]?.status).not.toBe('continuing');
   });
 
+  it('continues a narrative that faded while posts still named it, when a story on it comes back', () => {
+    const gone = narrativeLifecycle([], H(11), [memoryAt(10, 0.2)], { qualityPosts: 100 });
+    const named = gone.map((n) => ({ ...n, mentions: 3 }));
+    const back = narrativeLifecycle([draft('m', MEMORY, 0.2)], NOW, [hour(H(11), named), memoryAt(10, 0.2)]);
+    expect(back[0]).toMatchObject({ id: 'mem-1', status: 'continuing' });
+  });
+
   it('forgets narratives older than the lookback window', () => {
     const out = narrativeLifecycle([draft('m', MEMORY, 0.1)], NOW, [memoryAt(4, 0.1)]);
     expect(out[0]?.id).toBe(narrativeId('m', NOW));

@@ -119,7 +119,7 @@ interface Known {
   readonly shares: ReadonlyMap<number, number>;
   /** Posts by hours ago, beside `shares`. */
   readonly posts: ReadonlyMap<number, number>;
-  /** Hours ago in which the narrative was listed as no longer seen (0 posts). */
+  /** Hours ago in which the narrative was listed as no longer seen (0 posts, and no post still named it). */
   readonly gone: ReadonlySet<number>;
 }
 
@@ -154,7 +154,7 @@ function knownNarratives(window: readonly HourSignals[], now: number): Known[] {
         k.shares.set(ago, n.share);
         k.posts.set(ago, n.posts);
         k.terms = n.terms;
-      } else k.gone.add(ago);
+      } else if (!n.mentions) k.gone.add(ago);
       byId.set(id, k);
     }
   }
@@ -353,7 +353,7 @@ function statusOf(
   return 'continuing';
 }
 
-/** Labels by status, in the order the digest lists them (this hour's largest share first). */
+/** Labels by status, in the order given (the analyser's: most newsworthy first, the vanished last). */
 export function narrativeLists(signals: readonly NarrativeSignal[]): {
   emerging: string[];
   continuing: string[];
