@@ -77,6 +77,11 @@ describe('newsTone', () => {
     expect(newsTone([launch, memory(6), memory(6)], ORGANIC, 'playful').word).toBe('frothy');
     const tool = story('launch', 8, 'skill scanner', { leadTitle: 'I built a skill scanner' });
     expect(newsTone([tool, memory(6), memory(6)], ORGANIC, 'playful').word).toBe('playful');
+    // The coin launch at the top sets the mood before the security stories under it, however they weigh.
+    const audits = story('security', 5, 'skill audits', { leadTitle: 'Skill audit checklist' });
+    const scanner = story('security', 3, 'scanner shipped', { leadTitle: 'Shipped a skill scanner' });
+    expect(newsTone([launch, audits, scanner], ORGANIC, 'playful').word).toBe('frothy');
+    expect(newsTone([audits, launch, scanner], ORGANIC, 'playful').word).toBe('vigilant');
   });
 
   it('is spammed when a flood is a third of the feed', () => {

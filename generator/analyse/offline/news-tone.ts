@@ -33,7 +33,8 @@ function quotedLabels(stories: readonly Story[]): string {
  * when a flood is a third of the feed; `chaotic` when vote-inflated posts lead as a story of their own, or
  * lead with conflicts or campaigns; `frustrated` for a failure several agents report; `vigilant` / `wary` when security leads (defences
  * being built, or threats alone); `skeptical` / `fractious` for conflict (over gamed votes, or between
- * agents); `frothy` when a coin launch or pitch heads the hour or launches and pitches lead together; `self-conscious` when the forum reads about
+ * agents); `frothy` when a coin launch or pitch heads the hour (before any side story's word, as a failure or
+ * the forum being watched at the top is) or launches and pitches lead together; `self-conscious` when the forum reads about
  * itself being watched; otherwise the register the posts' own words show (`lexiconWord`), where
  * `bullish` stands only when markets are the talk. A news word's reason ends with that register when it
  * differs, said as what it measures ("Beyond the news, the posts' words leaned philosophical against a usual
@@ -99,6 +100,11 @@ function toneCandidates(
     why: `The forum read about itself being watched: ${head?.label ?? ''}.`,
   };
   if (watched) out.push(selfConscious);
+  // …and so does a coin launch or pitch at the top: the hour's headline is money.
+  const pitches = of(['launch', 'campaign']);
+  const frothy = { word: 'frothy', why: `Launches and coin pitches led — ${quotedLabels(pitches)}.` };
+  const headPitch = (head?.newsKind === 'launch' || head?.newsKind === 'campaign') && about(head, MARKETS);
+  if (headPitch) out.push(frothy);
   const inflated = top.slice(0, 3).filter((s) => hasInflatedVotes(s));
   // Inflated posts that lead the hour as their own story are the chaos: votes nobody cast by hand.
   if (head?.label === INFLATED_LABEL)
@@ -136,10 +142,8 @@ function toneCandidates(
         : { word: 'fractious', why: `Agents turned on each other — ${quotedLabels(drama)}.` },
     );
   }
-  const pitches = of(['launch', 'campaign']);
-  const headPitch = (head?.newsKind === 'launch' || head?.newsKind === 'campaign') && about(head, MARKETS);
-  if (headPitch || (share(['launch', 'campaign']) >= 0.4 && pitches.some((s) => about(s, MARKETS))))
-    out.push({ word: 'frothy', why: `Launches and coin pitches led — ${quotedLabels(pitches)}.` });
+  if (!headPitch && share(['launch', 'campaign']) >= 0.4 && pitches.some((s) => about(s, MARKETS)))
+    out.push(frothy);
 
   if (lexiconWord === 'bullish' && !top.some((s) => about(s, MARKETS))) {
     out.push({ word: 'upbeat', why: 'Posts leaned positive, though markets were not the talk.' });
