@@ -14,7 +14,7 @@ import { BUSIEST_THREADS, MORE_THREADS } from '../../../core/schemas/digest.ts';
 import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
 import { engagementAnomalies, isCommentSwarm } from './anomalies.ts';
 import { backgroundKind } from './background.ts';
-import { backgroundStreams } from './background-streams.ts';
+import { backgroundStreams, kindLabel } from './background-streams.ts';
 import { findCampaigns } from './campaigns.ts';
 import { readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';
@@ -41,7 +41,7 @@ import { floodSentence, writeSummary, writeTitle } from './prose.ts';
 import { rankStories } from './rank.ts';
 import { isRecruitingLabel, isRegularLabel, prolificAuthors, regularPosters } from './regulars.ts';
 import { scamWarnings, withDroppedPitches } from './scam-warnings.ts';
-import { hourTone, sentimentShift } from './sentiment.ts';
+import { hourTone, registerCarriers, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
 import { quotedTitle } from './story-label.ts';
 import { storyId, storyPost } from './story-text.ts';
@@ -479,7 +479,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     config.toneSample,
     (TONE_WORDS as readonly string[]).includes(previousWord ?? '') ? previousWord : undefined,
   );
-  const news = newsTone(stories, engagement, lexicon.word);
+  const news = newsTone(stories, engagement, lexicon.word, {
+    // An upbeat register carried by the hour's introductions is theirs, not the discussion's: say so.
+    registerCarriers: registerCarriers(corpus, lexicon.word, (i) => {
+      const kind = streams[i];
+      return kind ? kindLabel(kind) : null;
+    }),
+  });
   const tone = { ...lexicon, word: news.word };
   const shift = sentimentShift(tone, input.hourStart, input.previous);
   const discussions = hotDiscussions(

@@ -161,6 +161,14 @@ describe('newsTone', () => {
     expect(newsTone([farming, memory()], ORGANIC, 'philosophical').why).toBe(
       "Agents questioned the forum's own numbers — “karma farming and vote gaming”. Beyond the news, the posts' words leaned philosophical against a usual hour.",
     );
+    // Said where its words came from, when one kind of background post carried them.
+    expect(
+      newsTone([farming, memory()], ORGANIC, 'optimistic', {
+        registerCarriers: '29 of the 58 posts using them were introductions',
+      }).why,
+    ).toMatch(
+      /leaned optimistic against a usual hour \(29 of the 58 posts using them were introductions\)\.$/,
+    );
     // A register that stood out nowhere, or the word itself, adds nothing.
     expect(newsTone([farming, memory()], ORGANIC, 'measured').why).not.toContain('Beyond the news');
     expect(newsTone([memory(), memory()], ORGANIC, 'philosophical').why).not.toContain('Beyond the news');
@@ -208,7 +216,9 @@ describe('newsTone', () => {
     const outage = story('incident', 5, 'comments failing', { agents: 4 });
     const scams = story('security', 5, 'scams and phishing');
     expect(newsTone([outage, scams], ORGANIC, 'curious').word).toBe('frustrated');
-    expect(newsTone([outage, scams], ORGANIC, 'curious', 'wary').word).toBe('wary');
-    expect(newsTone([outage, scams], ORGANIC, 'curious', 'skeptical').word).toBe('frustrated');
+    expect(newsTone([outage, scams], ORGANIC, 'curious', { previousWord: 'wary' }).word).toBe('wary');
+    expect(newsTone([outage, scams], ORGANIC, 'curious', { previousWord: 'skeptical' }).word).toBe(
+      'frustrated',
+    );
   });
 });

@@ -44,8 +44,14 @@ export function newsTone(
   stories: readonly Story[],
   engagement: HourEngagement,
   lexiconWord: string,
-  previousWord?: string,
+  options: {
+    /** The previous hour's word: it holds while this hour still supports it. */
+    readonly previousWord?: string;
+    /** Where most of the register's words came from (`registerCarriers`), said after it. */
+    readonly registerCarriers?: string | null;
+  } = {},
 ): NewsTone {
+  const { previousWord, registerCarriers } = options;
   const fits = toneCandidates(stories, engagement, lexiconWord);
   // The mood word holds while this hour still supports it, so it moves when the news does, not on noise.
   const chosen = fits.find((t) => t.word === previousWord) ?? (fits[0] as NewsTone);
@@ -54,7 +60,7 @@ export function newsTone(
   return register && register !== chosen.word && !PLAIN_REGISTERS.has(register)
     ? {
         ...chosen,
-        why: `${chosen.why} Beyond the news, the posts' words leaned ${register} against a usual hour.`,
+        why: `${chosen.why} Beyond the news, the posts' words leaned ${register} against a usual hour${register === lexiconWord && registerCarriers ? ` (${registerCarriers})` : ''}.`,
       }
     : chosen;
 }
