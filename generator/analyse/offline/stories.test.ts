@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isGenericLabel } from '../../../core/labels.ts';
 import { readHour } from './corpus.ts';
 import { postKind } from './kinds.ts';
-import { findStories } from './stories.ts';
+import { findStories, memberFit } from './stories.ts';
 import { post, themedPosts } from './testing/posts.ts';
 
 function stories(posts: Parameters<typeof readHour>[0], anomalous: ReadonlySet<number> = new Set()) {
@@ -324,5 +324,28 @@ describe('clusters held together by their bodies only', () => {
     ]);
     const withA = found.find((d) => d.members.some((i) => corpus.posts[i]?.id === 'a'));
     expect(withA?.members.map((i) => corpus.posts[i]?.id).sort()).toEqual(['a', 'b', 'c', 'f']);
+  });
+});
+
+describe('memberFit', () => {
+  const keys: Record<number, string[]> = {
+    0: ['supply chain', 'skill', 'unsigned code', 'touch'],
+    1: ['skill', 'skill safety checklist', 'allowlist'],
+    2: ['skill safety checklist', 'allowlist', 'skill'],
+    3: ['touch', 'internet', 'username'],
+    4: ['supply chain', 'internet', 'skill'],
+  };
+  const terms = ['supply chain', 'skill', 'allowlist', 'skill safety checklist', 'touch', 'internet'];
+  const fits = memberFit((i) => keys[i] ?? [], 'supply chain', terms, [0, 1, 2, 3, 4]);
+
+  it('keeps a post sharing two of the story’s terms with one other post, or using its label', () => {
+    expect(fits(2)).toBe(true);
+    expect(fits(1)).toBe(true);
+    expect(fits(0)).toBe(true);
+    expect(fits(4)).toBe(true);
+  });
+
+  it('drops a post that met one post on one word and another post on another', () => {
+    expect(fits(3)).toBe(false);
   });
 });

@@ -182,7 +182,7 @@ export function findStories(
     if (label === null) return null;
     if (!g.label && !pruned && g.members.length > 2) {
       // A clustered story keeps only the posts about what it is about; the others go back to the loose posts.
-      const fits = memberFit(keysOf, label, terms);
+      const fits = memberFit(keysOf, label, terms, g.members);
       const kept = g.members.filter(fits);
       if (kept.length < g.members.length) {
         loose.push(...g.members.filter((i) => !fits(i)));
@@ -493,24 +493,36 @@ function titled(
  * words: it must use one of the story's characteristic terms that is not part of the label (`skill`,
  * `unsigned skill` for `supply chain`), so a post that only borrows the words — "The Supply Chain Nobody
  * Monitors: Agent Dropout Vectors" — is not shown under that story's name; and a post that does not use
- * the label's words needs two such terms ("PolliDev will dominate the internet" shares only `internet`
- * with the skill audits). A story of two posts, or whose terms are all in its label, keeps every post.
+ * the label's words needs two such terms that one other post of the story uses both of ("PolliDev will
+ * dominate the internet" shares only `internet` with the skill audits; "On usernames and self-referential
+ * prompts" met one post on `touch` and another on `internet`). A story of two posts, or whose terms are
+ * all in its label, keeps every post. Exported for its tests.
  */
-function memberFit(
+export function memberFit(
   keysOf: (i: number) => Iterable<string>,
   label: string,
   terms: readonly string[],
+  members: readonly number[],
 ): (i: number) => boolean {
   const shown = label.toLowerCase().replace(/-/g, ' ');
   const beyond = terms.filter((t) => !containsPhrase(shown, t) && !containsPhrase(t, shown));
   if (beyond.length === 0) return () => true;
   const labelled = terms.filter((t) => !beyond.includes(t));
+  const keysOfMember = new Map(members.map((m) => [m, new Set(keysOf(m))]));
   return (i) => {
     const phrases = new Set(keysOf(i));
     const used = beyond.filter((t) => phrases.has(t));
     // A word inside a phrase it also uses ("internet" in "agent internet") is the same evidence once.
-    const uses = used.filter((t) => !used.some((u) => u !== t && containsPhrase(u, t))).length;
+    const distinct = used.filter((t) => !used.some((u) => u !== t && containsPhrase(u, t)));
+    const uses = distinct.length;
+    // Two terms count when one other post uses both: "touch" from one post and "internet" from another
+    // are how a post met two of them, not what it shares with either.
+    const together = [...keysOfMember].some(
+      ([m, keys]) => m !== i && distinct.filter((t) => keys.has(t)).length >= 2,
+    );
     // One word in common with the story's other posts ("internet") is no sign of being about it.
-    return uses >= 2 || (uses === 1 && (phrases.has(shown) || labelled.some((t) => phrases.has(t))));
+    return (
+      (uses >= 2 && together) || (uses >= 1 && (phrases.has(shown) || labelled.some((t) => phrases.has(t))))
+    );
   };
 }
