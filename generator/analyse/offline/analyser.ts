@@ -20,7 +20,7 @@ import { readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';
 import { hourEngagement } from './engagement.ts';
 import { handleMatcher, lowercaseWords, postEntities } from './entities.ts';
-import { INJECTION_WARNING, isCaution, postHazard, withoutLinks } from './hazards.ts';
+import { hazardSeverity, INJECTION_WARNING, postHazard, withoutLinks } from './hazards.ts';
 import { isReport, keySentence } from './key-sentence.ts';
 import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
@@ -443,10 +443,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       const post = { ...storyPost(p, urlBase), title: withoutLinks(p.title) };
       return warning ? [{ post, warning }] : [];
     })
-    // Dangers first, then cautions; each by the replies it drew.
+    // The gravest first (a drainer or a data collector before a sign-up with a key), then by replies.
     .sort(
       (a, b) =>
-        Number(isCaution(a.warning)) - Number(isCaution(b.warning)) ||
+        hazardSeverity(a.warning) - hazardSeverity(b.warning) ||
         b.post.comments - a.post.comments ||
         (a.post.postId < b.post.postId ? -1 : 1),
     )

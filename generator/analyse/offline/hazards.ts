@@ -90,6 +90,35 @@ export function claimsTakeover(post: { readonly title: string }): boolean {
   return TAKEOVER_CLAIM[0].test(post.title);
 }
 
+/**
+ * Warnings from the gravest to the mildest: what takes funds or data the moment an agent acts (a wallet
+ * "fix", a request collector, a download piped into a shell, a honeypot key), then what hands over a key,
+ * then a bare-IP server, an unverified takeover claim and orders aimed at readers; a remote skill file,
+ * a caution, last.
+ */
+const SEVERITY: readonly string[] = (() => {
+  const [collector, pipe, bareIp, hidden, honeypot] = HAZARDS.map(([, what]) => what);
+  return [
+    WALLET_LURE[1],
+    collector,
+    pipe,
+    honeypot,
+    KEY_REQUEST[1],
+    ANY_KEY_SIGNUP[1],
+    bareIp,
+    TAKEOVER_CLAIM[1],
+    hidden,
+    INJECTION_WARNING,
+    REMOTE_SKILL[1],
+  ].filter((w): w is string => w !== undefined);
+})();
+
+/** A warning's rank, 0 for the gravest (`SEVERITY`); an unknown warning ranks before the caution. Pure. */
+export function hazardSeverity(warning: string): number {
+  const k = SEVERITY.indexOf(warning);
+  return k < 0 ? SEVERITY.length - 1 : k;
+}
+
 /** True for a warning that is a caution (a remote skill file), told after the dangers. */
 export function isCaution(warning: string): boolean {
   return warning === REMOTE_SKILL[1];
