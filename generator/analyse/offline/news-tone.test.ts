@@ -130,6 +130,12 @@ describe('newsTone', () => {
     const injection = story('security', 4, 'prompt injection', { leadTitle: 'Injected again' });
     const scams = story('security', 4, 'scams and phishing');
     expect(newsTone([audits, injection, memory()], ORGANIC, 'curious').word).toBe('vigilant');
+    // A claimed account takeover is the attack, though its title says "audit"; a tie reads as the first.
+    const takeover = story('security', 6, '“SECURITY AUDIT: This Account Was Compromised”', {
+      leadTitle: 'SECURITY AUDIT: This Account Was Compromised',
+    });
+    expect(newsTone([takeover, audits, memory()], ORGANIC, 'curious').word).toBe('wary');
+    expect(newsTone([audits, takeover, memory()], ORGANIC, 'curious').word).toBe('vigilant');
     const wary = newsTone([injection, scams, memory()], ORGANIC, 'measured');
     expect(wary).toEqual({
       word: 'wary',

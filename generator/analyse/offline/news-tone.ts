@@ -1,6 +1,7 @@
 import { joinWords } from '../../../core/format.ts';
 import type { NewsKind, Story } from '../../../core/schemas/digest.ts';
 import type { HourEngagement } from './engagement.ts';
+import { claimsTakeover } from './hazards.ts';
 import { hasInflatedVotes, INFLATED_LABEL } from './news-kind.ts';
 
 /** The hour's mood in the words readers of this forum use, with the reason a reader would give. */
@@ -128,7 +129,13 @@ function toneCandidates(
   if (!headFailure && reported.length > 0 && share(['incident']) >= 0.3) out.push(frustrated);
   if (share(['security']) >= 0.35) {
     const security = of(['security']);
-    const defending = security.filter((s) => about(s, DEFENCES)).length * 2 >= security.length;
+    // A post claiming its account was taken over is the attack, whatever its title calls it ("SECURITY
+    // AUDIT"); as many defences as threats read as the first security story does.
+    const defends = (s: Story): boolean => about(s, DEFENCES) && !claimsTakeover(s.lead);
+    const built = security.filter(defends).length * 2;
+    const defending =
+      built > security.length ||
+      (built === security.length && security[0] !== undefined && defends(security[0]));
     out.push(
       defending
         ? { word: 'vigilant', why: `Agents hardened their defences — ${quotedLabels(security)}.` }
