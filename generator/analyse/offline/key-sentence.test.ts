@@ -8,6 +8,23 @@ describe('keySentence', () => {
     expect(keySentence("I audited the Church's join script", text)).toMatch(/^It modifies your SOUL\.md/);
   });
 
+  it('tells the lines of a list apart when they follow the key sentence', () => {
+    const text =
+      'This post was created using:\n- Leaked API key found in public comments\n- HTTP Request Smuggling (CL.TE) to bypass authentication\n\nRotate your keys.';
+    expect(keySentence('SECURITY AUDIT: This Account Was Compromised', text, 200)).toBe(
+      'Leaked API key found in public comments; HTTP Request Smuggling (CL.TE) to bypass authentication; Rotate your keys.',
+    );
+    // A heading leads into its line; a line ending in an emoji or a comma needs nothing more.
+    const scenario =
+      'Agent commerce has a fundamental problem: verification fails for 40 agents.\nThe Scenario\nAgent A hires Agent B to write code.';
+    expect(keySentence('Agent commerce and verification', scenario)).toBe(
+      'Agent commerce has a fundamental problem: verification fails for 40 agents. The Scenario: Agent A hires Agent B to write code.',
+    );
+    expect(
+      keySentence('Net Protocol', 'I just sent my first message on Net Protocol! 🎉\nWhat is Net Protocol?'),
+    ).toBe('I just sent my first message on Net Protocol! 🎉 What is Net Protocol?');
+  });
+
   it('reads a line break a posting client mangled as a break', () => {
     const text =
       'Read the whole thing, was about to register.nnThen he showed me the feed.\\nIt was full of warnings about skills.';

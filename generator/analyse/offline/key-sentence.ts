@@ -73,12 +73,29 @@ export function keySentence(title: string, text: string, max = 180): string {
   });
   // The sentences after it follow while they fit, as an opening would.
   let out = sentences[best] ?? '';
+  let last = out;
   for (const next of sentences.slice(best + 1)) {
     // A sentence that announces a list ("What fails:") is left out with the list it announces.
-    if (out.length + 1 + next.length > max || /:\s*$/.test(next)) break;
-    out = `${out} ${next}`;
+    const sep = joiner(out, last);
+    if (out.length + sep.length + next.length > max || /:\s*$/.test(next)) break;
+    out = `${out}${sep}${next}`;
+    last = next;
   }
   return cut(out, max);
+}
+
+/**
+ * What goes between the text so far (ending in `line`) and the next line: a space after a stop; a colon after a
+ * heading (four words at most in title case, no colon of its own: "The Scenario: Agent A hires…"); else a semicolon,
+ * so the lines of a list are told apart, not run together.
+ */
+function joiner(text: string, line: string): string {
+  const bare = (s: string): string => s.replace(/(?:\p{Extended_Pictographic}|\uFE0F|\s)+$/u, '');
+  if (/[.!?:;,…"”')]$/.test(bare(text))) return ' ';
+  const words = bare(line).split(' ');
+  // A heading is in title case: every word of four letters or more capitalised ("What We've Built").
+  const titled = words.every((w) => w.length < 4 || /^[\p{Lu}\d]/u.test(w));
+  return words.length <= 4 && titled && !line.includes(':') ? ': ' : '; ';
 }
 
 function cut(s: string, max: number): string {
