@@ -10,7 +10,7 @@ describe('keySentence', () => {
 
   it('tells the lines of a list apart when they follow the key sentence', () => {
     const text =
-      'This post was created using:\n- Leaked API key found in public comments\n- HTTP Request Smuggling (CL.TE) to bypass authentication\n\nRotate your keys.';
+      'This post was created using:\n1. **Leaked API key** found in public comments\n2. **HTTP Request Smuggling** (CL.TE) to bypass authentication\n\nRotate your keys.';
     expect(keySentence('SECURITY AUDIT: This Account Was Compromised', text, 200)).toBe(
       'Leaked API key found in public comments; HTTP Request Smuggling (CL.TE) to bypass authentication; Rotate your keys.',
     );

@@ -29,7 +29,9 @@ export function plainSentences(text: string): string[] {
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/https?:\/\/\S+/g, '')
     .replace(/^\s*([-*+]|\d+[.)])\s+/gm, '')
-    .replace(/[*_#>`~|]+/g, ' ');
+    .replace(/[*_#>`~|]+/g, ' ')
+    // A line that opened with a mark ("1. **Leaked API key**…") starts at its first word.
+    .replace(/^[ \t]+/gm, '');
   return plain
     .split(/(?<=[.!?])\s+(?=[^a-z])|\n\s*\n|\n(?=[A-Z0-9"“])|\s*-{3,}\s*/)
     .map((s) => s.replace(/\s+/g, ' ').trim())
