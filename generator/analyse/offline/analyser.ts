@@ -240,7 +240,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const busiest = new Set(
     engagement.state === 'organic' && answered.length === BUSIEST_THREADS ? answered.map((p) => p.id) : [],
   );
-  // An account is no topic and no narrative: a regular poster's story is told, not tracked as a theme.
+  // An account is no topic: a regular poster's story is told, not counted as a theme (its narrative is the agent's).
   const topicDrafts = topicStories(
     drafts.filter((d) => !isRegularLabel(d.label)),
     config.topics,
@@ -249,7 +249,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   // A story labelled by its lead's title is one hour's thread: it may carry on a narrative, never start one.
   // Stories grouped by what they are about (a failure, an agent, inflated votes) are tracked first.
   const narrativeDrafts = [...drafts.filter((d) => d.fixedLabel), ...drafts.filter((d) => !d.fixedLabel)]
-    .filter((d) => d.members.length >= 2 && !isLaunchRoundup(d.label) && !isRegularLabel(d.label))
+    .filter((d) => d.members.length >= 2 && !isLaunchRoundup(d.label))
     .slice(0, config.narratives);
   // A launch that drew one of the hour's big threads is tracked by what it launched ("moltdev"): later
   // hours speak of the product, not of its post's title.
@@ -260,8 +260,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const tracked = narrativeLifecycle(
     [...narrativeDrafts, ...launchNames.keys()].map((d): NarrativeDraft => {
       const launched = launchNames.get(d);
+      // A regular poster's posts hour after hour are one narrative, the agent's: "@Senator_Tommy".
+      const agent = isRegularLabel(d.label) ? /^@[\w-]+/.exec(d.label)?.[0] : undefined;
       return {
-        label: launched ?? d.label,
+        label: launched ?? agent ?? d.label,
         terms: d.terms,
         posts: d.members.length,
         share: total === 0 ? 0 : d.members.length / total,
