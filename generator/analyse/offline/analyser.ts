@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { round } from '../../../core/canonical-json.ts';
 import { renderFullDigest } from '../../../core/digest-report.ts';
 import type { ForumPost } from '../../../core/forum.ts';
 import type {
@@ -469,11 +470,22 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     if (k >= 0 && n.id) rankOf.set(n.id, k);
   }
   const unranked = ranked.length;
-  const ordered = [...narratives].sort(
-    (a, b) =>
-      (a.posts > 0 ? 0 : 1) - (b.posts > 0 ? 0 : 1) ||
-      (rankOf.get(a.id ?? '') ?? unranked) - (rankOf.get(b.id ?? '') ?? unranked),
+  // A token launch the hour's coin pitches joined is one wave with them: its narrative counts their posts.
+  const joinedBy = new Map(
+    stories.flatMap((st) => (st.narrativeId && st.joined ? [[st.narrativeId, st.joined] as const] : [])),
   );
+  const ordered = [...narratives]
+    .map((n) => {
+      const joined = joinedBy.get(n.id ?? '');
+      if (!joined || n.posts === 0) return n;
+      const posts = n.posts + joined.posts;
+      return { ...n, label: `${n.label} and other token launches`, posts, share: round(posts / total, 4) };
+    })
+    .sort(
+      (a, b) =>
+        (a.posts > 0 ? 0 : 1) - (b.posts > 0 ? 0 : 1) ||
+        (rankOf.get(a.id ?? '') ?? unranked) - (rankOf.get(b.id ?? '') ?? unranked),
+    );
   const lists = narrativeLists(ordered);
   const previousWord = input.previous[0]?.signals?.tone;
   const lexicon = hourTone(

@@ -326,6 +326,9 @@ describe('an injection campaign hour after hour', () => {
     expect(big.summary).toContain(
       'the same hour three other agents pitched coins or tokens, among them @pitcher_0',
     );
+    // …and its narrative is the wave: the launch and the pitches that joined it.
+    expect(big.emergingNarratives).toContain('moltdev and other token launches');
+    expect(big.narrativeLines.find((n) => n.label === 'moltdev and other token launches')?.posts).toBe(4);
     // A launch few answered is not the hour's token story: the pitches stay a campaign of their own.
     const small = await analyser.analyse(hour(3));
     expect(small.stories.some((s) => s.joined !== undefined)).toBe(false);
