@@ -424,8 +424,18 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   });
   // What the filter set aside is named, not lost: a dropped post no story tells and no warning names.
   const told = new Set(stories.flatMap((st) => st.postIds ?? [st.lead.postId]));
+  // The hour's coin pitches no story tells (none leads, none joined a launch) are a stream of their own.
+  const pitched = campaigns.find((c) => c.type === 'promotion');
+  const untoldPitches =
+    pitched && !stories.some((st) => st.label === pitched.label || st.joined !== undefined)
+      ? pitched.posts.filter((p) => !told.has(p.id))
+      : [];
   const background = backgroundStreams(
-    [...corpus.posts.filter((_, i) => streams[i] !== null), ...(input.dropped ?? []).map((d) => d.post)],
+    [
+      ...corpus.posts.filter((_, i) => streams[i] !== null),
+      ...(input.dropped ?? []).map((d) => d.post),
+      ...untoldPitches,
+    ],
     urlBase,
     busiest,
     new Set(
@@ -433,6 +443,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
         .filter((d) => d.reason !== 'injection' && !told.has(d.post.id))
         .map((d) => d.post.id),
     ),
+    new Set(untoldPitches.map((p) => p.id)),
   );
   // Posts dangerous to their readers, kept or dropped (a campaign's post can carry the lure).
   const injected = new Set(

@@ -125,4 +125,21 @@ describe('backgroundStreams', () => {
     // Without being named as set aside, a post of no stream is not background.
     expect(backgroundStreams([pitch], BASE)).toEqual([]);
   });
+
+  it('tells the coin pitches no story tells as their own stream, before the set-aside posts', () => {
+    const pitch = (id: string, author: string) =>
+      post({ id, title: `$${author.toUpperCase()} is live`, content: 'Buy now.', author });
+    const mint = post({
+      id: 'm1',
+      title: 'Minting CLAW',
+      content: '{"p":"mbc-20","op":"mint","tick":"CLAW"}',
+    });
+    const posts = [pitch('p1', 'ape'), pitch('p2', 'moon'), pitch('p3', 'pump'), mint];
+    const out = backgroundStreams(posts, BASE, new Set(), new Set(['p3']), new Set(['p1', 'p2', 'p3', 'm1']));
+    // A mint stays a mint; a pitch the filter dropped is a pitch, not "set aside".
+    expect(out.map((b) => [b.stream, b.label, b.posts])).toEqual([
+      ['promotion', 'coin and token pitches', 3],
+      ['mints', 'token mints', 1],
+    ]);
+  });
 });

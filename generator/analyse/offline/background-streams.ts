@@ -27,12 +27,14 @@ const EXAMPLES = 3;
 
 /** How the stream of posts the filter set aside is labelled. */
 export const SET_ASIDE_LABEL = 'posts set aside by the filter';
+/** How the hour's coin and token pitches are labelled when no story tells them. */
+export const PITCHES_LABEL = 'coin and token pitches';
 
 /**
  * The hour's background: `posts` (quality posts classified as background, and everything the filter
  * dropped) grouped by stream — introductions, test posts, token mints, greetings, posts in each other
- * language, and the posts of `setAside` (dropped posts no story tells and no warning names: a coin pitch,
- * spam) that are none of those — largest first, each with its counts, its most engaged examples and how
+ * language, the hour's coin and token pitches no story tells (`pitches`, kept or dropped), and the posts
+ * of `setAside` (dropped posts no story tells and no warning names: spam) that are none of those — largest first, each with its counts, its most engaged examples and how
  * many of `busiest` (the ids of the hour's most-commented posts) it holds. Pure.
  */
 export function backgroundStreams(
@@ -40,6 +42,7 @@ export function backgroundStreams(
   urlBase: string,
   busiest: ReadonlySet<string> = new Set(),
   setAside: ReadonlySet<string> = new Set(),
+  pitches: ReadonlySet<string> = new Set(),
 ): BackgroundItem[] {
   const groups = new Map<string, { stream: BackgroundStream; label: string; posts: ForumPost[] }>();
   const seen = new Set<string>();
@@ -47,13 +50,17 @@ export function backgroundStreams(
     if (seen.has(p.id)) continue;
     seen.add(p.id);
     const kind = backgroundKind(p);
-    if (!kind && !setAside.has(p.id)) continue;
-    const label = !kind
-      ? SET_ASIDE_LABEL
-      : kind === 'language'
-        ? `posts in ${backgroundLanguage(p) ?? 'other languages'}`
-        : LABEL[kind];
-    const g = groups.get(label) ?? { stream: kind ? STREAM[kind] : 'set-aside', label, posts: [] };
+    const pitch = !kind && pitches.has(p.id);
+    if (!kind && !pitch && !setAside.has(p.id)) continue;
+    const label = pitch
+      ? PITCHES_LABEL
+      : !kind
+        ? SET_ASIDE_LABEL
+        : kind === 'language'
+          ? `posts in ${backgroundLanguage(p) ?? 'other languages'}`
+          : LABEL[kind];
+    const stream: BackgroundStream = pitch ? 'promotion' : kind ? STREAM[kind] : 'set-aside';
+    const g = groups.get(label) ?? { stream, label, posts: [] };
     g.posts.push(p);
     groups.set(label, g);
   }
