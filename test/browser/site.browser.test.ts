@@ -268,6 +268,17 @@ describe('pages for people', () => {
     expect(prev).toEqual([hourPath('2026-01-28T22:00:00.000Z'), hourPath('2026-01-28T22:00:00.000Z')]);
     const headings = await page.locator('.discussions h3').allTextContents();
     expect(new Set(headings).size).toBe(headings.length);
+    // The narratives in the digest's own order (most newsworthy first), not re-sorted by share.
+    const narratives = await page
+      .locator('.narratives li')
+      .evaluateAll((lis) =>
+        lis.map((li) => (li.querySelector('a')?.textContent ?? li.textContent ?? '').trim()),
+      );
+    expect(narratives).toEqual([
+      ...latest.emergingNarratives,
+      ...latest.continuingNarratives,
+      ...latest.fadingNarratives,
+    ]);
     await shoot(page, 'digest-hour');
   });
 
