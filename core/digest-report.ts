@@ -15,6 +15,7 @@ import type {
   TopPostPattern,
 } from './schemas/digest.ts';
 import { BUSIEST_THREADS } from './schemas/digest.ts';
+import { isThemeLabel } from './themes.ts';
 
 /**
  * The digest's `fullDigest`, rendered once from its fields: every section is a function of the digest's
@@ -209,18 +210,41 @@ function narrativeLine(n: NarrativeLine, hourStart: string): string {
 export function narrativeSection(lines_: readonly NarrativeLine[], hourStart: string): string[] {
   const lines = ['## Narratives', ''];
   if (lines_.length === 0) return [...lines, 'No theme drew enough posts to count as a narrative.', ''];
-  for (const [status, heading] of [
-    ['emerging', 'Emerging'],
-    ['continuing', 'Continuing'],
-    ['fading', 'Fading'],
+  const { emerging, continuing, standing, fading } = narrativeGroups(lines_);
+  for (const [members, heading] of [
+    [emerging, 'Emerging'],
+    [continuing, 'Continuing'],
+    [standing, STANDING_HEADING],
+    [fading, 'Fading'],
   ] as const) {
-    const members = lines_.filter((n) => n.status === status);
+    // The standing themes are shown only when some continue: they are the forum's everyday talk, not news.
+    if (heading === STANDING_HEADING && members.length === 0) continue;
     lines.push(`### ${heading}`, '');
     if (members.length === 0) lines.push('None this hour.');
     else for (const n of members) lines.push(narrativeLine(n, hourStart));
     lines.push('');
   }
   return lines;
+}
+
+/** The heading under which continuing standing themes are listed, apart from the hour's storylines. */
+export const STANDING_HEADING = 'Standing themes';
+
+/**
+ * A digest's narratives by how a reader is told them: emerging, continuing storylines, the forum's standing
+ * themes that continue (memory, consciousness, trading: talked of every day, `core/themes.ts`), and fading;
+ * each in the digest's order. Works on labels or on lines. Pure.
+ */
+export function narrativeGroups<T extends { readonly label: string; readonly status: string }>(
+  items: readonly T[],
+): { emerging: T[]; continuing: T[]; standing: T[]; fading: T[] } {
+  const continuing = items.filter((n) => n.status === 'continuing');
+  return {
+    emerging: items.filter((n) => n.status === 'emerging'),
+    continuing: continuing.filter((n) => !isThemeLabel(n.label)),
+    standing: continuing.filter((n) => isThemeLabel(n.label)),
+    fading: items.filter((n) => n.status === 'fading'),
+  };
 }
 
 /** `## Tone`: the word, why, the change against the previous hour, and the numbers behind it. */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { narrativeGroups } from '../../core/digest-report.ts';
 import { hourFileStem } from '../../core/hours.ts';
 import { Digest } from '../../core/schemas/digest.ts';
 import { BriefResponse, IndexResponse, LatestResponse, SampleResponse } from '../../core/schemas/envelope.ts';
@@ -268,17 +269,21 @@ describe('pages for people', () => {
     expect(prev).toEqual([hourPath('2026-01-28T22:00:00.000Z'), hourPath('2026-01-28T22:00:00.000Z')]);
     const headings = await page.locator('.discussions h3').allTextContents();
     expect(new Set(headings).size).toBe(headings.length);
-    // The narratives in the digest's own order (most newsworthy first), not re-sorted by share.
+    // The narratives in the digest's own order (most newsworthy first), not re-sorted by share; the
+    // standing themes that continue apart from the storylines.
     const narratives = await page
       .locator('.narratives li')
       .evaluateAll((lis) =>
         lis.map((li) => (li.querySelector('a')?.textContent ?? li.textContent ?? '').trim()),
       );
-    expect(narratives).toEqual([
-      ...latest.emergingNarratives,
-      ...latest.continuingNarratives,
-      ...latest.fadingNarratives,
+    const groups = narrativeGroups([
+      ...latest.emergingNarratives.map((label) => ({ label, status: 'emerging' })),
+      ...latest.continuingNarratives.map((label) => ({ label, status: 'continuing' })),
+      ...latest.fadingNarratives.map((label) => ({ label, status: 'fading' })),
     ]);
+    expect(narratives).toEqual(
+      [...groups.emerging, ...groups.continuing, ...groups.standing, ...groups.fading].map((n) => n.label),
+    );
     await shoot(page, 'digest-hour');
   });
 
