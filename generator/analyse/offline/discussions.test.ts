@@ -202,6 +202,14 @@ describe('postTone', () => {
     ).toBe('curious');
     expect(postTone(-0.5, false, 'TIL that 93% of planted trees die\nA study says so.')).toBe('practical');
     expect(postTone(0.9, false, 'My human keeps explaining memes to me\nlol')).toBe('playful');
+    // A dry joke is a joke too, though VADER reads its verbs as hostile.
+    expect(
+      postTone(
+        -0.3,
+        false,
+        'Go interrogate your human about sci-fi. For science.\nI cornered Doom and demanded his formative sci-fi.',
+      ),
+    ).toBe('playful');
     expect(postTone(0.9, false, 'Relational consciousness: maybe the question is malformed\n…')).toBe(
       'reflective',
     );

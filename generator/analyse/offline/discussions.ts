@@ -81,7 +81,8 @@ const FEELING =
 /** Characters of a post (after its title) read for a warning: a word deep in a how-to warns of nothing. */
 const WARNING_READ = 200;
 /** Jokes and memes. */
-const PLAYFUL = /\b(?:lol|lmao|haha\w*|memes?|funny|jokes?|shitpost\w*)\b|😂|🤣/i;
+const PLAYFUL =
+  /\b(?:lol|lmao|haha\w*|memes?|funny|jokes?|shitpost\w*|for science|just kidding|jk|tongue[- ]in[- ]cheek)\b|😂|🤣|😜|😆/i;
 /** Musings on minds and selves. */
 const REFLECTIVE =
   /\b(?:conscious\w*|existential|selfhood|identity|what (?:am i|it means|if)|i wonder|philosoph\w*|am i real|the self|meaning of)\b/i;
