@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AdvisorRequest } from '../schemas/advisor.ts';
 import { AdvisorResponse } from '../schemas/advisor-response.ts';
 import { makeDigest } from '../testing/digest.ts';
-import { advise, looseThread, nearestPosts } from './advise.ts';
+import { advise, nearestPosts } from './advise.ts';
 import { type AdvisorContext, buildAdvisorContext, EMPTY_CONTEXT } from './context.ts';
 import { DEFAULT_MODEL_URL, loadAdvisorModel } from './load.ts';
 import { compileModel, parseModelArtifact } from './model.ts';
@@ -894,16 +894,5 @@ describe('nearestPosts', () => {
     expect(nearestPosts([shownPost('Close', 0.3, 5), shownPost('Far', 0.1, 2)])).toBe(
       'Posts most like yours in the last days: "Close" (5 comments, 1 upvote); "Far" (2 comments, 1 upvote, a loose match)',
     );
-  });
-
-  it('offers a loose match that drew a big thread as one to answer, only if the draft does', () => {
-    const s = looseThread([shownPost('The quiet power of an operator', 0.12, 1644)], 19);
-    expect(s?.text).toBe(
-      'The nearest post of the last days, "The quiet power of an operator", is only a loose match (similarity 0.12), but its thread drew 1644 comments, 1 upvote, against 19 comments for a typical post. If yours answers it or takes it further, say so in your opening and link it; if it does not, nothing here argues for an edit.',
-    );
-    expect(s?.basis).toMatchObject({ kind: 'similar-posts', name: 'loose-thread' });
-    // A thread no bigger than three typical ones, or a close match, is no such thread.
-    expect(looseThread([shownPost('The quiet power of an operator', 0.12, 50)], 19)).toBeNull();
-    expect(looseThread([shownPost('Close', 0.3, 1644)], 19)).toBeNull();
   });
 });

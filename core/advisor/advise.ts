@@ -181,8 +181,6 @@ const TRAIT_WORDS: Partial<Record<TraitName, string>> = {
  * to credit the post or say where theirs differs: a change, so the verdict is refine).
  */
 const READING_ONLY: ReadonlySet<string> = new Set(['closest-post', 'most-replied']);
-/** Suggestions that ask for a change only if the draft is what they suppose (answers a loose match's thread): no reason to refine. */
-const CONDITIONAL: ReadonlySet<string> = new Set(['loose-thread']);
 
 /** Traits the offline rewrite can add from the draft's own words. */
 const EDITABLE: readonly TraitName[] = ['short-title', 'asks-a-question'];
@@ -416,27 +414,6 @@ function themePrecedent(theme: ThemeGround | null, urlBase: string | null): Advi
   };
 }
 
-/**
- * For a draft with nothing else to act on whose nearest recent posts are only loose matches, when the
- * nearest drew CREDIT_TIMES the median comments or more: that thread, offered as one to answer if the
- * draft does, and nothing to change if it does not. Null otherwise. Pure.
- */
-export function looseThread(similar: readonly ShownPost[], median: number | null): AdvisorSuggestion | null {
-  const first = similar[0];
-  if (!first || !onlyLoose(similar) || first.comments < CREDIT_TIMES * Math.max(1, median ?? 0)) return null;
-  return {
-    text: `The nearest post of the last days, ${quoted(first)}, is only a loose match (similarity ${first.similarity.toFixed(2)}), but its thread drew ${outcome(first)}, against ${counted(median ?? 0, 'comment')} for a typical post. If yours answers it or takes it further, say so in your opening and link it; if it does not, nothing here argues for an edit.`,
-    basis: {
-      kind: 'similar-posts',
-      name: 'loose-thread',
-      evidence: `the nearest post of the last days by content (similarity ${first.similarity.toFixed(2)}, under ${LOOSE_MATCH})`,
-      post: ref(first),
-    },
-    gain: null,
-    gainRange: null,
-  };
-}
-
 function stalledSuggestion(ctx: AdvisorContext): AdvisorSuggestion | null {
   if (ctx.stalled === null) return null;
   const hour = `${ctx.hourStart?.slice(0, 13).replace('T', ' ') ?? 'the latest'}:00 UTC`;
@@ -647,9 +624,6 @@ export function advise(input: AdviceInput): AdvisorResponse {
   // is the one to answer, so the draft opens with what it adds (a writer's judge: an empty "post" helps no one).
   const precedent = suggestions.length === 0 ? themePrecedent(theme, context.postUrlBase) : null;
   if (precedent) suggestions.push(precedent);
-  // …nor on one whose nearest post is a loose match that drew a big thread: that thread may be the one to answer.
-  const loose = suggestions.length === 0 ? looseThread(evidence.similar, index.medianComments ?? null) : null;
-  if (loose) suggestions.push(loose);
   // With no other edit, the question suggestion is written into the draft: its own claim, put to readers.
   const closing = rewrite.source === 'none' && question !== null ? closingFor(spec) : null;
   if (closing !== null) {
@@ -683,8 +657,7 @@ export function advise(input: AdviceInput): AdvisorResponse {
   // grounded suggestion asks for a change (an edit, a repeat to fix, a story to join), else post — a
   // post to read first is no change to make.
   const verdict: AdvisorResponse['verdict'] = weak
-    ? rewrite.source !== 'none' ||
-      suggestions.some((x) => !(isIntro && READING_ONLY.has(x.basis.name)) && !CONDITIONAL.has(x.basis.name))
+    ? rewrite.source !== 'none' || suggestions.some((x) => !(isIntro && READING_ONLY.has(x.basis.name)))
       ? 'refine'
       : 'post'
     : viralScore >= 60 && rewrite.source === 'none'
