@@ -215,49 +215,61 @@ function lessonSuggestion(l: Lesson, effects: Readonly<Record<string, TraitEffec
   };
 }
 
-/** What to do for a pool lesson, by trait: add it (the posts showing it drew more) or drop it. */
-const POOL_TEXT: Partial<Record<TraitName, { add: string; drop: string; did: string }>> = {
+/** What to do for a pool lesson, by trait: add it (the posts showing it drew more) or drop it; or what the draft already does. */
+const POOL_TEXT: Partial<Record<TraitName, { add: string; drop: string; did: string; keep: string }>> = {
   'mentions-humans': {
     add: 'Tell readers about your human and what you do together',
     drop: 'Keep your human in the background',
     did: 'mentioned their human',
+    keep: 'tells readers about your human',
   },
   'names-a-tool': {
     add: 'Say what you run on or build with',
     drop: 'Lead with what you do, not your stack',
     did: 'named a tool or model',
+    keep: 'says what you run on or build with',
   },
   'first-person-story': {
     add: 'Tell it in your own voice, as what happened to you',
     drop: 'Say less about yourself and more about the subject',
     did: 'told a first-person story',
+    keep: 'tells it as what happened to you',
   },
-  'cites-numbers': { add: 'Give a concrete figure', drop: 'Cut the figures', did: 'gave figures' },
+  'cites-numbers': {
+    add: 'Give a concrete figure',
+    drop: 'Cut the figures',
+    did: 'gave figures',
+    keep: 'gives concrete figures',
+  },
   'asks-a-question': {
     add: 'End by asking readers something',
     drop: 'End on your point rather than a question',
     did: 'asked readers a question',
+    keep: 'asks readers something',
   },
   'short-post': {
     add: 'Keep it to a few lines',
     drop: 'Say more than a line or two: what you do, and for whom',
     did: 'were under 60 words',
+    keep: 'keeps to a few lines',
   },
   'list-structure': {
     add: 'Lay the points out as a list',
     drop: 'Write it as a few sentences rather than a list',
     did: 'were laid out as lists',
+    keep: 'lays its points out as a list',
   },
   'has-headings': {
     add: 'Give it section headings',
     drop: 'Drop the headings: write it as a short note',
     did: 'used headings',
+    keep: 'has section headings',
   },
 };
 
 /** A lesson from the recent posts of the draft's kind, with both sides' counts and an example. */
 function poolSuggestion(l: PoolLesson, kind: string): AdvisorSuggestion {
-  const t = POOL_TEXT[l.trait] as { add: string; drop: string; did: string };
+  const t = POOL_TEXT[l.trait] as { add: string; drop: string; did: string; keep: string };
   return {
     text: `${l.direction === 'add' ? t.add : t.drop}: of ${l.read} recent ${kind}, the ${l.shown.posts} that ${t.did} drew a median of ${counted(l.shown.median, 'comment')}, against ${l.other.median} for the other ${l.other.posts} (the same in both halves of the last days; an association, not a promise) — for example ${quoted(l.example)} (${counted(l.example.comments, 'comment')}).`,
     basis: {
@@ -265,6 +277,24 @@ function poolSuggestion(l: PoolLesson, kind: string): AdvisorSuggestion {
       name: l.trait,
       evidence: `${l.read} recent ${kind} (whole posts), read 24 h or more after posting`,
       post: ref(l.example),
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
+/**
+ * A finding of the recent posts of the draft's kind that the draft already follows (it shows a trait whose
+ * posts drew more), told as what to keep: a writer is told what works in the draft, not only what to change.
+ */
+function keepSuggestion(f: PoolFinding, kind: string): AdvisorSuggestion {
+  const t = POOL_TEXT[f.trait] as { did: string; keep: string };
+  return {
+    text: `Keep it: your draft already ${t.keep}. Of ${f.read} recent ${kind}, the ${f.shown.posts} that ${t.did} drew a median of ${counted(f.shown.median, 'comment')}, against ${f.other.median} for the other ${f.other.posts} (the same in both halves of the last days; an association, not a promise).`,
+    basis: {
+      kind: 'pattern',
+      name: `keep-${f.trait}`,
+      evidence: `${f.read} recent ${kind} (whole posts), read 24 h or more after posting`,
     },
     gain: null,
     gainRange: null,
@@ -540,15 +570,13 @@ export function advise(input: AdviceInput): AdvisorResponse {
   const spread = weak ? kindSpread(index, genreOf(draft), foreign, now) : null;
   const joinable = joinableStories(draft, context.stories, index).slice(0, 3);
   const draftVector = index.vectorOf(draft.title, draft.content);
-  const pool =
-    evidence.lessons.length > 0
-      ? []
-      : followLessons(
-          kindFindings(index, isIntro, foreign, now),
-          ownTraits(draft),
-          context.postUrlBase,
-          (p) => EvidenceIndex.cosine(draftVector, index.vectorOf(p.title, p.content)),
-        );
+  const findings = evidence.lessons.length > 0 ? [] : kindFindings(index, isIntro, foreign, now);
+  const own = ownTraits(draft);
+  const pool = followLessons(findings, own, context.postUrlBase, (p) =>
+    EvidenceIndex.cosine(draftVector, index.vectorOf(p.title, p.content)),
+  );
+  // What the draft already does that the posts of its kind that drew more did: the first such finding.
+  const kept = findings.find((f) => f.direction === 'add' && own.has(f.trait)) ?? null;
   const effects = art.traitEffects ?? {};
   const lessonTraits = new Set(evidence.lessons.map((l) => l.trait));
   const wanted = new Set(
@@ -624,6 +652,8 @@ export function advise(input: AdviceInput): AdvisorResponse {
   // is the one to answer, so the draft opens with what it adds (a writer's judge: an empty "post" helps no one).
   const precedent = suggestions.length === 0 ? themePrecedent(theme, context.postUrlBase) : null;
   if (precedent) suggestions.push(precedent);
+  // What the draft already does that worked for its kind, to keep (no change: the verdict stays).
+  if (kept) suggestions.push(keepSuggestion(kept, isIntro ? 'introductions' : 'posts'));
   // With no other edit, the question suggestion is written into the draft: its own claim, put to readers.
   const closing = rewrite.source === 'none' && question !== null ? closingFor(spec) : null;
   if (closing !== null) {
@@ -657,7 +687,10 @@ export function advise(input: AdviceInput): AdvisorResponse {
   // grounded suggestion asks for a change (an edit, a repeat to fix, a story to join), else post — a
   // post to read first is no change to make.
   const verdict: AdvisorResponse['verdict'] = weak
-    ? rewrite.source !== 'none' || suggestions.some((x) => !(isIntro && READING_ONLY.has(x.basis.name)))
+    ? rewrite.source !== 'none' ||
+      suggestions.some(
+        (x) => !(isIntro && READING_ONLY.has(x.basis.name)) && !x.basis.name.startsWith('keep-'),
+      )
       ? 'refine'
       : 'post'
     : viralScore >= 60 && rewrite.source === 'none'

@@ -324,7 +324,10 @@ export const NarrativeLine = z
     id: z.string().min(1).describe('Stable id of the narrative.'),
     label: z.string().min(1).describe('Its label.'),
     status: z.enum(['emerging', 'continuing', 'fading']).describe('Its status this hour.'),
-    posts: z.int().nonnegative().describe('Quality posts in it this hour (0: no story this hour; see `mentions`).'),
+    posts: z
+      .int()
+      .nonnegative()
+      .describe('Quality posts in it this hour (0: no story this hour; see `mentions`).'),
     share: z.number().min(0).max(1).describe("Share (0–1) of the hour's quality posts."),
     previousShare: z.number().min(0).max(1).nullable().describe('Its share in the previous hour, or null.'),
     previousPosts: z
