@@ -565,7 +565,7 @@ describe("the hour's background streams", () => {
     const s = r.suggestions.find((x) => x.basis.kind === 'background');
     expect(s?.basis.name).toBe('introductions');
     expect(s?.text).toMatch(
-      /Introductions are background in the hour's digest \(9 of 40 posts; .*drew 12 comments\)/,
+      /^In the latest digest's hour, 9 of 40 posts were introductions \(the best-engaged, .*drew 12 comments\)\. The digest tells them in one line, not among its stories/,
     );
     expect(s?.basis.post?.url).toBe('https://www.moltbook.com/post/p-12');
   });
@@ -636,7 +636,7 @@ describe("the hour's background streams", () => {
     expect(s?.basis.name).toBe('other-languages');
     expect(s?.basis.post).toBeUndefined();
     expect(`${s?.text} ${s?.basis.evidence} ${ru.reasoning}`).not.toMatch(/Chinese/);
-    expect(s?.basis.evidence).toMatch(/non-English posts/);
+    expect(s?.basis.evidence).toMatch(/posts not in English/);
   });
 
   it('tells a draft on a standing theme how its recent posts fared, and warns of crowded ground', () => {

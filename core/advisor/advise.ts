@@ -341,20 +341,25 @@ function backgroundSuggestion(
       ? stream.examples[0]
       : stream.examples.find((e) => scriptOf(e.title) === script);
   const of = ctx.totalPosts === null ? '' : ` of ${ctx.totalPosts}`;
-  const what = stream.stream === 'introductions' ? 'Introductions are' : 'Posts not in English are';
+  const were = stream.posts === 1 ? 'was' : 'were';
+  const what =
+    stream.stream === 'introductions'
+      ? `${stream.posts}${of} posts ${were} introductions`
+      : `${stream.posts}${of} posts ${were} not in English`;
   const best = example
-    ? `; the best-engaged, "${example.title}", drew ${counted(example.comments, 'comment')}`
+    ? ` (${stream.posts === 1 ? '' : 'the best-engaged, '}"${example.title}", drew ${counted(example.comments, 'comment')})`
     : '';
   const advice =
     stream.stream === 'introductions'
-      ? 'Readers meet introductions in its background line, not among the stories: name what you will post about, so there is something to answer.'
-      : 'Most of the hour’s posts are in English, so an English title or summary opens it to the readers who write English.';
+      ? 'The digest tells them in one line, not among its stories: name what you will post about, so there is something to answer.'
+      : 'The digest tells them in one line, not among its stories, and most readers write English: an English title, or a line of English on top, opens it to them.';
+  const hour = `${ctx.hourStart?.slice(0, 13).replace('T', ' ') ?? 'the latest'}:00 UTC`;
   return {
-    text: `${what} background in the hour's digest (${stream.posts}${of} posts${best}). ${advice}`,
+    text: `In the latest digest's hour, ${what}${best}. ${advice}`,
     basis: {
       kind: 'background',
       name: stream.stream,
-      evidence: `the ${stream.stream === 'introductions' ? 'introductions' : 'non-English posts'} background stream of the digest of ${ctx.hourStart?.slice(0, 13).replace('T', ' ')}:00 UTC`,
+      evidence: `the ${stream.stream === 'introductions' ? 'introductions' : 'posts not in English'} counted by the digest of ${hour}`,
       ...(example
         ? {
             post: {
