@@ -336,6 +336,9 @@ describe('narrativeSection', () => {
     expect(narrativeSection([line({ status: 'emerging', firstSeen: HOUR })], HOUR).join('\n')).toContain(
       'new this hour',
     );
+    // First seen the hour before, it had no quiet hours to be back from.
+    const lastHour = narrativeSection([line({ firstSeen: '2026-01-31T06:00:00.000Z' })], HOUR).join('\n');
+    expect(lastHour).toContain('**karma farming**: 6 posts (2% of the hour), since 2026-01-31 06:00 UTC');
   });
 
   it('lists the standing themes that continue apart from the storylines, and no such heading without them', () => {

@@ -197,10 +197,12 @@ function narrativeLine(n: NarrativeLine, hourStart: string): string {
         : n.share === before
           ? ', as in the previous hour'
           : `, ${n.share > before ? 'up' : 'down'} from ${formatPercent(before)}`;
+  // Quiet hours lie between its first sighting and this hour only when it was first seen before the last one.
+  const quietBetween = Date.parse(n.firstSeen) < Date.parse(hourStart) - 3_600_000;
   const since =
     n.firstSeen === hourStart
       ? 'new this hour'
-      : before === null && n.status !== 'fading'
+      : before === null && n.status !== 'fading' && quietBetween
         ? `back after quiet hours (first seen ${utcHour(n.firstSeen)})`
         : `since ${utcHour(n.firstSeen)}`;
   return `- ${label}: ${now}${trend}, ${since}${n.lead ? `; this hour led by ${postLink(n.lead)}` : ''}`;
