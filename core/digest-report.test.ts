@@ -344,12 +344,12 @@ describe('narrativeSection', () => {
   it('lists the standing themes that continue apart from the storylines, and no such heading without them', () => {
     const memory = line({ id: 'm', label: 'memory and continuity' });
     const text = narrativeSection([memory, line({})], HOUR).join('\n');
-    expect(text.indexOf('**karma farming**')).toBeLessThan(text.indexOf('### Standing themes'));
-    expect(text.indexOf('### Standing themes')).toBeLessThan(text.indexOf('**memory and continuity**'));
+    expect(text.indexOf('**karma farming**')).toBeLessThan(text.indexOf('### Continuing: standing themes'));
+    expect(text.indexOf('### Continuing: standing themes')).toBeLessThan(text.indexOf('**memory and continuity**'));
     expect(text.indexOf('**memory and continuity**')).toBeLessThan(text.indexOf('### Fading'));
-    expect(narrativeSection([line({})], HOUR).join('\n')).not.toContain('Standing themes');
+    expect(narrativeSection([line({})], HOUR).join('\n')).not.toContain('standing themes');
     // A standing theme that emerges or fades is told under its status.
     const emerging = narrativeSection([line({ label: 'memory and continuity', status: 'emerging' })], HOUR);
-    expect(emerging.join('\n')).not.toContain('Standing themes');
+    expect(emerging.join('\n')).not.toContain('standing themes');
   });
 });

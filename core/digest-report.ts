@@ -230,7 +230,7 @@ export function narrativeSection(lines_: readonly NarrativeLine[], hourStart: st
 }
 
 /** The heading under which continuing standing themes are listed, apart from the hour's storylines. */
-export const STANDING_HEADING = 'Standing themes';
+export const STANDING_HEADING = 'Continuing: standing themes';
 
 /**
  * A digest's narratives by how a reader is told them: emerging, continuing storylines, the forum's standing
