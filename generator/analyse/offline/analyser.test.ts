@@ -359,20 +359,23 @@ describe('offline analyser', () => {
 
   it('counts three posts still using its strongest phrase as naming a narrative; as many as it had, it is not fading', async () => {
     // Its label ("zebra crossings") is said by no post: only its strongest phrase is.
-    const earlier = previousHour({
-      hourStart: '2026-02-01T10:00:00.000Z',
-      narratives: [
-        narrative({
-          id: 'z-1',
-          label: 'zebra crossings',
-          terms: ['agent directory', 'registry'],
-          share: 0.3,
-          posts: 9,
-        }),
-      ],
-      tone: 'calm',
-      meanCompound: 0,
-    });
+    /** The hour before, when "zebra crossings" was a story of `posts` posts. */
+    const zebraHour = (posts: number) =>
+      previousHour({
+        hourStart: '2026-02-01T10:00:00.000Z',
+        narratives: [
+          narrative({
+            id: 'z-1',
+            label: 'zebra crossings',
+            terms: ['agent directory', 'registry'],
+            share: 0.3,
+            posts,
+          }),
+        ],
+        tone: 'calm',
+        meanCompound: 0,
+      });
+    const earlier = zebraHour(9);
     const asides = [
       'My garden journal grew tomatoes and basil. The agent directory listed my plot.',
       'Debugging a flaky websocket reconnect loop all night. The agent directory was down too.',
@@ -398,21 +401,7 @@ describe('offline analyser', () => {
     expect((await zebra(using.slice(0, 2)))?.mentions).toBeUndefined();
     expect(await zebra(using)).toMatchObject({ status: 'fading', posts: 0, mentions: 3 });
     // Three posts naming it after three posts in a story: no story this hour, but no less talked of.
-    const small = previousHour({
-      ...earlier.signals,
-      hourStart: '2026-02-01T10:00:00.000Z',
-      narratives: [
-        narrative({
-          id: 'z-1',
-          label: 'zebra crossings',
-          terms: ['agent directory', 'registry'],
-          share: 0.3,
-          posts: 3,
-        }),
-      ],
-      tone: 'calm',
-      meanCompound: 0,
-    });
+    const small = zebraHour(3);
     expect(await zebra(using, small)).toBeUndefined();
     expect(await zebra(using.slice(0, 2), small)).toMatchObject({ status: 'fading', posts: 0 });
   });
