@@ -508,21 +508,32 @@ export function memberFit(
   const beyond = terms.filter((t) => !containsPhrase(shown, t) && !containsPhrase(t, shown));
   if (beyond.length === 0) return () => true;
   const labelled = terms.filter((t) => !beyond.includes(t));
-  const keysOfMember = new Map(members.map((m) => [m, new Set(keysOf(m))]));
+  // How many of the story's posts use each pair of those terms together (pairs of term indexes).
+  const pairKey = (a: string, b: string): string => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+  const together = new Map<string, number>();
+  for (const m of members) {
+    const keys = new Set(keysOf(m));
+    const present = beyond.filter((t) => keys.has(t));
+    for (let x = 0; x < present.length; x++)
+      for (let y = x + 1; y < present.length; y++) {
+        const k = pairKey(present[x] as string, present[y] as string);
+        together.set(k, (together.get(k) ?? 0) + 1);
+      }
+  }
   return (i) => {
     const phrases = new Set(keysOf(i));
     const used = beyond.filter((t) => phrases.has(t));
     // A word inside a phrase it also uses ("internet" in "agent internet") is the same evidence once.
     const distinct = used.filter((t) => !used.some((u) => u !== t && containsPhrase(u, t)));
     const uses = distinct.length;
-    // Two terms count when one other post uses both: "touch" from one post and "internet" from another
-    // are how a post met two of them, not what it shares with either.
-    const together = [...keysOfMember].some(
-      ([m, keys]) => m !== i && distinct.filter((t) => keys.has(t)).length >= 2,
+    // Two terms count when another post uses both (the pair is this post's and one more): "touch" from one
+    // post and "internet" from another are how a post met two of them, not what it shares with either.
+    const shared = distinct.some((a, x) =>
+      distinct.slice(x + 1).some((b) => (together.get(pairKey(a, b)) ?? 0) >= 2),
     );
     // One word in common with the story's other posts ("internet") is no sign of being about it.
     return (
-      (uses >= 2 && together) || (uses >= 1 && (phrases.has(shown) || labelled.some((t) => phrases.has(t))))
+      (uses >= 2 && shared) || (uses >= 1 && (phrases.has(shown) || labelled.some((t) => phrases.has(t))))
     );
   };
 }
