@@ -345,7 +345,9 @@ describe('narrativeSection', () => {
     const memory = line({ id: 'm', label: 'memory and continuity' });
     const text = narrativeSection([memory, line({})], HOUR).join('\n');
     expect(text.indexOf('**karma farming**')).toBeLessThan(text.indexOf('### Continuing: standing themes'));
-    expect(text.indexOf('### Continuing: standing themes')).toBeLessThan(text.indexOf('**memory and continuity**'));
+    expect(text.indexOf('### Continuing: standing themes')).toBeLessThan(
+      text.indexOf('**memory and continuity**'),
+    );
     expect(text.indexOf('**memory and continuity**')).toBeLessThan(text.indexOf('### Fading'));
     expect(narrativeSection([line({})], HOUR).join('\n')).not.toContain('standing themes');
     // A standing theme that emerges or fades is told under its status.
