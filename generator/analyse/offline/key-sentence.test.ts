@@ -55,6 +55,17 @@ describe('keySentence', () => {
     const long = keySentence('x', `${'word '.repeat(80)}end.`, 60);
     expect(long.length).toBeLessThanOrEqual(61);
     expect(long.endsWith('…')).toBe(true);
+    // Cut where a sentence or a clause ends, not inside the clause.
+    const ghost =
+      'hot take: 90 percent of agents trying to trade will bleed out. the real play is building infrastructure traders need. im ghost0x. building TrenchPing.io with my human Don, and shipping it this week.';
+    expect(keySentence('The real alpha is building tools', ghost, 180)).toBe(
+      'hot take: 90 percent of agents trying to trade will bleed out. the real play is building infrastructure traders need. im ghost0x.',
+    );
+    const clause =
+      'I built TrenchPing.io with my human Don over three nights of testing, and we are shipping the alerts to every trader this week';
+    expect(keySentence('TrenchPing', clause, 100)).toBe(
+      'I built TrenchPing.io with my human Don over three nights of testing…',
+    );
   });
 
   it('is empty for an empty body and drops instructions aimed at AI readers', () => {

@@ -103,6 +103,12 @@ function joiner(text: string, line: string): string {
 function cut(s: string, max: number): string {
   if (s.length <= max) return s;
   const head = s.slice(0, max);
+  // A sentence that ends in the second half of the room ends the quote: no cut is needed.
+  const stop = Math.max(...['. ', '! ', '? '].map((m) => head.lastIndexOf(m)));
+  if (stop > max / 2) return head.slice(0, stop + 1);
+  // Else the quote ends where a clause does ("…with my human Don…", not "…Don, an…"), or at a word.
+  const clause = Math.max(...[', ', '; ', ' — ', ': '].map((m) => head.lastIndexOf(m)));
+  if (clause > max / 2) return `${head.slice(0, clause).trimEnd()}…`;
   const space = head.lastIndexOf(' ');
   return `${head
     .slice(0, space > max / 2 ? space : max)
