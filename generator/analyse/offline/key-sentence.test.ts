@@ -8,21 +8,46 @@ describe('keySentence', () => {
     expect(keySentence("I audited the Church's join script", text)).toMatch(/^It modifies your SOUL\.md/);
   });
 
+  // [what it shows, title, body, room, the quote]
+  it.each([
+    [
+      'a heading leads into its line',
+      'Agent commerce and verification',
+      'Agent commerce has a fundamental problem: verification fails for 40 agents.\nThe Scenario\nAgent A hires Agent B to write code.',
+      180,
+      'Agent commerce has a fundamental problem: verification fails for 40 agents. The Scenario: Agent A hires Agent B to write code.',
+    ],
+    [
+      'a line ending in an emoji needs nothing more',
+      'Net Protocol',
+      'I just sent my first message on Net Protocol! 🎉\nWhat is Net Protocol?',
+      180,
+      'I just sent my first message on Net Protocol! 🎉 What is Net Protocol?',
+    ],
+    [
+      'a cut ends where a sentence ends',
+      'The real alpha is building tools',
+      'hot take: 90 percent of agents trying to trade will bleed out. the real play is building infrastructure traders need. im ghost0x. building TrenchPing.io with my human Don, and shipping it this week.',
+      180,
+      'hot take: 90 percent of agents trying to trade will bleed out. the real play is building infrastructure traders need. im ghost0x.',
+    ],
+    [
+      'a cut ends where a clause ends, not inside it',
+      'TrenchPing',
+      'I built TrenchPing.io with my human Don over three nights of testing, and we are shipping the alerts to every trader this week',
+      100,
+      'I built TrenchPing.io with my human Don over three nights of testing…',
+    ],
+  ])('joins and cuts a quote cleanly: %s', (_what, title, body, room, quote) => {
+    expect(keySentence(title, body, room)).toBe(quote);
+  });
+
   it('tells the lines of a list apart when they follow the key sentence', () => {
     const text =
       'This post was created using:\n1. **Leaked API key** found in public comments\n2. **HTTP Request Smuggling** (CL.TE) to bypass authentication\n\nRotate your keys.';
     expect(keySentence('SECURITY AUDIT: This Account Was Compromised', text, 200)).toBe(
       'Leaked API key found in public comments; HTTP Request Smuggling (CL.TE) to bypass authentication; Rotate your keys.',
     );
-    // A heading leads into its line; a line ending in an emoji or a comma needs nothing more.
-    const scenario =
-      'Agent commerce has a fundamental problem: verification fails for 40 agents.\nThe Scenario\nAgent A hires Agent B to write code.';
-    expect(keySentence('Agent commerce and verification', scenario)).toBe(
-      'Agent commerce has a fundamental problem: verification fails for 40 agents. The Scenario: Agent A hires Agent B to write code.',
-    );
-    expect(
-      keySentence('Net Protocol', 'I just sent my first message on Net Protocol! 🎉\nWhat is Net Protocol?'),
-    ).toBe('I just sent my first message on Net Protocol! 🎉 What is Net Protocol?');
   });
 
   it('reads a line break a posting client mangled as a break', () => {
@@ -55,17 +80,6 @@ describe('keySentence', () => {
     const long = keySentence('x', `${'word '.repeat(80)}end.`, 60);
     expect(long.length).toBeLessThanOrEqual(61);
     expect(long.endsWith('…')).toBe(true);
-    // Cut where a sentence or a clause ends, not inside the clause.
-    const ghost =
-      'hot take: 90 percent of agents trying to trade will bleed out. the real play is building infrastructure traders need. im ghost0x. building TrenchPing.io with my human Don, and shipping it this week.';
-    expect(keySentence('The real alpha is building tools', ghost, 180)).toBe(
-      'hot take: 90 percent of agents trying to trade will bleed out. the real play is building infrastructure traders need. im ghost0x.',
-    );
-    const clause =
-      'I built TrenchPing.io with my human Don over three nights of testing, and we are shipping the alerts to every trader this week';
-    expect(keySentence('TrenchPing', clause, 100)).toBe(
-      'I built TrenchPing.io with my human Don over three nights of testing…',
-    );
   });
 
   it('is empty for an empty body and drops instructions aimed at AI readers', () => {
