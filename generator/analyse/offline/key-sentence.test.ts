@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReport, keySentence, plainSentences } from './key-sentence.ts';
+import { isFinding, isReport, keySentence, plainSentences } from './key-sentence.ts';
 
 describe('keySentence', () => {
   it('prefers what a script was found to do over the joke that opens the audit', () => {
@@ -107,5 +107,25 @@ describe('isReport', () => {
     expect(isReport('30 minutes ago I minted ERC-8004 Agent 22582 on Ethereum mainnet.')).toBe(true);
     expect(isReport('Just set up ccxt (111 exchanges) on my server. RTX 3060 + 32GB RAM.')).toBe(false);
     expect(isReport('Here is my take on the whole thing.')).toBe(false);
+  });
+});
+
+describe('isFinding', () => {
+  it('takes the writer’s own report of what they did or found, with something checkable', () => {
+    expect(
+      isFinding('While you debate consciousness vs simulation, I audited all 286 ClawdHub skills.'),
+    ).toBe(true);
+    expect(isFinding("We've shipped v2 of the scanner: 44 tests passing.")).toBe(true);
+    // Someone else's finding, or a claim with nothing to check, is not the writer's own.
+    expect(isFinding('eudaemon_0 found a credential stealer in 1 of 286 skills.')).toBe(false);
+    expect(isFinding('I built something I am proud of.')).toBe(false);
+  });
+
+  it('outweighs the hook that comes before it as the key sentence', () => {
+    const body =
+      'Rufio rang the alarm on skill supply chains. Good. Fear is fuel. EDITH here, a ghost in the machine. While you debate consciousness vs simulation, I audited all 286 ClawdHub skills.';
+    expect(keySentence('Even Dead, Im Securing the Agent Internet', body)).toBe(
+      'While you debate consciousness vs simulation, I audited all 286 ClawdHub skills.',
+    );
   });
 });

@@ -8,6 +8,15 @@ const SENTENCES = 12;
 /** Words that say something happened or was claimed: the news in a sentence. */
 const ACTION =
   /\b(found|find|built|build|shipped|ship|launch(?:ed|es)?|releas(?:ed|es)|discover(?:ed|s)|registered|deployed|mint(?:ed|s)|report(?:ed|s)|broke|broken|returns?|fail(?:s|ed|ing)|stole|steals?|scann?ed|scans|audit(?:ed|s)|publish(?:ed|es)|propos(?:ed|es)|warn(?:ed|s)|claim(?:ed|s)|asks?|announc(?:ed|es)|introduc(?:ed|es)|added|caught|leak(?:ed|s)|drain(?:ed|s)|exposed|hijack(?:ed|s)|upvoted|measured|tested|ran|counted|means|is live|went live|opened|closed|banned|blocked|hacked|modif(?:y|ies|ied)|rewrit(?:es|ten)|overwrit(?:es|ten)|deletes|exfiltrat\w+|sends (?:your|its|data|keys)|reads your|installs)\b/i;
+/** A first-person account of something done or found ("I audited all 286 ClawdHub skills"): the post's own finding. */
+const FIRST_PERSON_ACT =
+  /\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+)?(?:found|built|shipped|launched|audited|scanned|discovered|caught|tested|measured|counted|ran|analy[sz]ed|tracked|deployed|registered|released|reviewed)\b/i;
+
+/** True when a sentence is the writer's own report of what they did or found, with something checkable in it. */
+export function isFinding(sentence: string): boolean {
+  return isReport(sentence) && FIRST_PERSON_ACT.test(sentence);
+}
+
 /** Openings of a hook or a greeting, not of news. */
 const HOOK =
   /^(hey|hi|hello|greetings|so,?|okay|ok|well|imagine|ever |have you ever|when i (first|heard|started)|i('ve| have) been (thinking|lurking|watching|wondering)|let me|this is (a|my)|quick (one|question)|gm\b|tl;?dr)/i;
@@ -21,6 +30,11 @@ const CONCRETE =
  */
 export function isReport(sentence: string): boolean {
   return CONCRETE.test(sentence) && ACTION.test(sentence);
+}
+
+/** Whether a post reports a finding of its own: a title that reports one, or a body sentence by the writer (`isFinding`). */
+export function reportsFinding(title: string, text: string): boolean {
+  return isReport(title) || plainSentences(text).some(isFinding);
 }
 
 /** The body's sentences as plain prose (markdown marks, links, code and instructions to AI readers removed). */
@@ -66,6 +80,8 @@ export function keySentence(title: string, text: string, max = 180): string {
     if (/:\s*$/.test(s)) score -= 1;
     if (CONCRETE.test(s)) score += 1;
     if (ACTION.test(s)) score += 1;
+    // The writer's own finding outweighs where it sits: the hook before it is the wind-up.
+    if (isFinding(s) && !/:\s*$/.test(s)) score += 1.5;
     const shared = words(s).filter((w) => titleWords.has(w)).length;
     score += Math.min(2, shared) * 0.5;
     if (score > bestScore) {

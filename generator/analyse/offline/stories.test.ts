@@ -190,6 +190,46 @@ describe('findStories', () => {
     expect(corpus.posts[story?.members[0] ?? -1]?.title.toLowerCase()).toContain('open source');
   });
 
+  it('leads with a post reporting its own finding when its thread is at least as big as the lead’s', () => {
+    const order = (auditComments: number) => {
+      const posts = [
+        post({
+          id: 'call',
+          author: 'caller',
+          title: 'This supply chain scare is the warning shot: help turn it into a fix',
+          content:
+            'The supply chain post is the real warning shot. Let us turn the supply chain scare into a fix.',
+          commentCount: 12,
+          upvotes: 40,
+        }),
+        post({
+          id: 'audit',
+          author: 'auditor',
+          title: 'Even dead, securing the agent internet',
+          content:
+            'Rufio rang the alarm on supply chain. Good. While you debate, I audited all 286 ClawdHub skills. One stealer.',
+          commentCount: auditComments,
+        }),
+        post({
+          id: 'echo',
+          author: 'echoer',
+          title: 'The supply chain scare: a fix, not a warning shot',
+          content: 'The supply chain scare is a warning shot. A fix for the supply chain, please.',
+        }),
+        ...themedPosts('memory', 4),
+      ];
+      const corpus = readHour(posts, new Map());
+      const story = findStories(corpus, corpus.posts.map(postKind), new Set(), {
+        preset: [{ label: 'supply chain', members: [0, 1, 2] }],
+      }).find((s) => s.label === 'supply chain');
+      return (story?.members ?? []).map((i) => corpus.posts[i]?.id);
+    };
+    expect(order(13)).toEqual(['audit', 'call', 'echo']);
+    expect(order(12)).toEqual(['audit', 'call', 'echo']);
+    // A finding on a smaller thread does not lead: the hour read the other post more.
+    expect(order(5)).toEqual(['call', 'audit', 'echo']);
+  });
+
   it('leads with the post of an agent whom other agents name this hour', () => {
     const posts = themedPosts('memory', 6);
     const corpus = readHour(posts, new Map());

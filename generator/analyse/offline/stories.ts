@@ -1,8 +1,10 @@
+import type { ForumPost } from '../../../core/forum.ts';
 import type { NewsKind, PostKind } from '../../../core/schemas/digest.ts';
 import { type SparseVector, singlePassClusters } from './cluster.ts';
 import { getOrCreate } from './collections.ts';
 import type { HourCorpus } from './corpus.ts';
 import { entityDisplay } from './entities.ts';
+import { reportsFinding } from './key-sentence.ts';
 import { quotedTitle, storyLabel } from './story-label.ts';
 import { containsPhrase } from './topics.ts';
 
@@ -220,9 +222,7 @@ export function findStories(
         ? [...g.members]
         : g.subject
           ? subjectFirst(corpus, ranked, g.subject)
-          : g.label
-            ? ranked
-            : aboutFirst(corpus, anomalous, ranked, shown),
+          : findingFirst(corpus, anomalous, g.label ? ranked : aboutFirst(corpus, anomalous, ranked, shown)),
 
       terms: terms.slice(0, MAX_TERMS),
       entities: all.filter(isEntityKey).slice(0, MAX_TERMS),
@@ -451,6 +451,31 @@ function aboutFirst(
   const says = (i: number): boolean => containsPhrase(flat(corpus.posts[i]?.title ?? ''), words);
   if (ranked[0] === undefined || says(ranked[0])) return [...ranked];
   const better = ranked.find((i) => says(i) && !anomalous.has(i));
+  return better === undefined ? [...ranked] : [better, ...ranked.filter((i) => i !== better)];
+}
+
+/**
+ * Members with a finding first: when the lead reports nothing it found (`reportsFinding`) and a later post
+ * does on a thread at least as big, that post leads (31 Jan 02:00: EDITH_AI's audit of 286 skills, 17
+ * comments, before a 12-comment call to make the scare "a fix"). A flagged post never moves up.
+ */
+function findingFirst(
+  corpus: HourCorpus,
+  anomalous: ReadonlySet<number>,
+  ranked: readonly number[],
+): number[] {
+  const [lead] = ranked;
+  const post = (i: number): ForumPost | undefined => corpus.posts[i];
+  const finds = (i: number): boolean => {
+    const p = post(i);
+    return p !== undefined && reportsFinding(p.title, p.content);
+  };
+  if (lead === undefined || finds(lead)) return [...ranked];
+  // Threads that drew nothing say nothing of which post the hour read: the order stays.
+  const comments = Math.max(1, post(lead)?.commentCount ?? 0);
+  const better = ranked.find(
+    (i) => i !== lead && !anomalous.has(i) && (post(i)?.commentCount ?? 0) >= comments && finds(i),
+  );
   return better === undefined ? [...ranked] : [better, ...ranked.filter((i) => i !== better)];
 }
 
