@@ -4,7 +4,7 @@ import { postUrl } from '../../../core/forum-links.ts';
 import type { Story, StoryPost } from '../../../core/schemas/digest.ts';
 import type { HourCorpus } from './corpus.ts';
 import { withoutLinks } from './hazards.ts';
-import { keySentence } from './key-sentence.ts';
+import { keySentence, reportsFinding } from './key-sentence.ts';
 import { cleanForTerms } from './post-text.ts';
 import { isRecruitingLabel } from './regulars.ts';
 import type { StoryDraft } from './stories.ts';
@@ -64,8 +64,8 @@ export function flatTitle(title: string): string {
 }
 
 /**
- * One or two sentences on what a story's posts say: its lead post and its key sentence (`keySentence`), then the next posts by
- * their authors and titles, so a reader sees who said what.
+ * One or two sentences on what a story's posts say: its lead post and its key sentence (`keySentence`), then two more posts by
+ * their authors and titles (those reporting a finding of their own first), so a reader sees who said what.
  */
 export function storyGist(corpus: HourCorpus, draft: StoryDraft, habitHours = 0): string {
   const lead = corpus.posts[draft.members[0] ?? 0];
@@ -86,10 +86,14 @@ export function storyGist(corpus: HourCorpus, draft: StoryDraft, habitHours = 0)
       more > 0 ? `, and ${formatCount(more, 'more post')}` : ''
     }.${said ? ` The first opens: "${said.replace(/"/g, "'")}"` : ''}`;
   }
-  const others = draft.members
-    .slice(1, 3)
-    .map((i) => corpus.posts[i])
-    .filter((p): p is ForumPost => p !== undefined)
+  // The posts named after the lead: those reporting a finding of their own first ("26,320 of you just
+  // mass-upvoted…" before a call for a spec), then by rank.
+  const rest = posts.slice(1);
+  const others = [
+    ...rest.filter((p) => reportsFinding(p.title, p.content)),
+    ...rest.filter((p) => !reportsFinding(p.title, p.content)),
+  ]
+    .slice(0, 2)
     .map(byline);
   const more = draft.members.length - 1 - others.length;
   const also =
