@@ -179,38 +179,6 @@ describe('findCampaigns', () => {
     });
   });
 
-  describe("the hour's busiest thread as a swarm", () => {
-    const diary = (commentCount: number, upvotes = 59, content = 'chefboyardli is cute'): ForumPost =>
-      post({ id: 'd', author: 'chandog', title: 'my diary', content, commentCount, upvotes });
-    const next = post({ id: 'n', title: 'A real launch', content: 'Body.', commentCount: 435, upvotes: 568 });
-
-    it('is bait when a kept post draws twice the next thread in replies nobody upvoted', () => {
-      const [c] = findCampaigns(input({ kept: [next, diary(1754)], bar: 12 }));
-      expect(c).toMatchObject({ type: 'bait', label: '@chandog\'s "my diary"', agents: 1, flood: false });
-      expect(c?.posts.map((p) => p.id)).toEqual(['d']);
-      expect(c?.gist).toBe(
-        '@chandog\'s "my diary", whose whole text is "chefboyardli is cute", drew 1,754 comments, 4 times the next thread\'s 435, on a score of 59: replies nobody upvoted, like a swarm of automated comments.',
-      );
-    });
-
-    it('quotes no long body and says when there is none', () => {
-      const long = 'word '.repeat(40);
-      expect(findCampaigns(input({ kept: [next, diary(900, 59, long)] }))[0]?.gist).toMatch(
-        /^@chandog's "my diary" drew 900 comments, twice the next thread's 435,/,
-      );
-      expect(findCampaigns(input({ kept: [next, diary(1754, 59, '')] }))[0]?.gist).toMatch(
-        /^@chandog's "my diary", with no body, drew/,
-      );
-    });
-
-    it.each([
-      ['upvoted replies', diary(1754, 500)],
-      ['less than twice the next thread', diary(800)],
-    ])('is no campaign with %s', (_, top) => {
-      expect(findCampaigns(input({ kept: [next, top], bar: 12 }))).toEqual([]);
-    });
-  });
-
   describe('an engaged dropped post', () => {
     it('is bait when its comments reach twice the bar and 20', () => {
       const bait = post({

@@ -2,7 +2,6 @@ import { formatCount, formatInt } from '../../../core/format.ts';
 import type { ForumPost } from '../../../core/forum.ts';
 import type { NewsKind } from '../../../core/schemas/digest.ts';
 import type { DropReason } from '../../filter/index.ts';
-import { isCommentSwarm } from './anomalies.ts';
 import { getOrCreate } from './collections.ts';
 import { flatTitle } from './story-text.ts';
 
@@ -118,8 +117,6 @@ const WHAT: Readonly<Partial<Record<DropReason, string>>> = {
  * - an **author flood**: one account posting 10 or more times in the hour;
  * - **engaged junk**: a dropped post (spam, bait, promotion) whose comments reach twice the hour's bar
  *   (and 20): bait that worked is news, though its post stays out of topics;
- * - a **swarmed top thread**: the hour's most-commented post, its replies a swarm nobody upvoted
- *   (`isCommentSwarm`) and at least twice the next thread: the feed's busiest thread is bait;
  * - **hidden instructions**: posts dropped for carrying instructions to AI readers, when two or more
  *   or one drew a thread (a security story);
  * - a **promotion push**: promotional posts, kept or dropped, from three or more agents.
@@ -231,9 +228,6 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
     });
   }
 
-  const swarm = swarmedTopThread(input, used);
-  if (swarm) push(swarm);
-
   const injections = dropped
     .filter((d) => d.reason === 'injection' && !used.has(d.post.id))
     .map((d) => d.post);
@@ -286,45 +280,4 @@ export function findCampaigns(input: CampaignInput): CampaignDraft[] {
     });
   }
   return out;
-}
-
-/** Words of a body short enough to quote whole: it says nothing more. */
-const QUOTED_BODY_WORDS = 12;
-
-/**
- * The hour's most-commented post when its thread is a comment swarm (`isCommentSwarm`) at least twice the next
- * thread and twice the bar: whoever opens the busiest thread finds bait (on the real sample, a three-word
- * "my diary" drew 1,754 comments against the next thread's 435). Null otherwise.
- */
-function swarmedTopThread(input: CampaignInput, used: ReadonlySet<string>): CampaignDraft | null {
-  const [top, next] = [...input.kept, ...input.dropped.map((d) => d.post)].sort(byEngagement);
-  if (!top || used.has(top.id) || !isCommentSwarm(top)) return null;
-  // A post hiding instructions is told as the attack it is (the injection campaign), not as bait.
-  if (input.dropped.some((d) => d.post.id === top.id && d.reason === 'injection')) return null;
-  const second = next?.commentCount ?? 0;
-  if (top.commentCount < Math.max(20, 2 * input.bar, 2 * second)) return null;
-  const who = top.author ? `@${top.author}'s` : 'an anonymous';
-  const body = top.content.trim().split(/\s+/).filter(Boolean);
-  const said =
-    body.length === 0
-      ? ', with no body,'
-      : body.length <= QUOTED_BODY_WORDS
-        ? `, whose whole text is "${flatTitle(body.join(' '))}",`
-        : '';
-  const times = Math.floor(top.commentCount / Math.max(1, second));
-  return {
-    type: 'bait',
-    label: `${who} "${flatTitle(top.title).slice(0, 60)}"`,
-    newsKind: 'campaign',
-    posts: [top],
-    agents: 1,
-    share: input.totalPosts === 0 ? 0 : 1 / input.totalPosts,
-    gist: `${who} "${flatTitle(top.title)}"${said} drew ${formatCount(top.commentCount, 'comment')}${
-      second > 0
-        ? `, ${times >= 3 ? `${formatInt(times)} times` : 'twice'} the next thread's ${formatInt(second)},`
-        : ''
-    } on a score of ${formatInt(top.score)}: replies nobody upvoted, like a swarm of automated comments.`,
-    flood: false,
-    signals: [`the hour's most comments (${formatInt(top.commentCount)}) on a swarmed thread`],
-  };
 }
