@@ -333,4 +333,40 @@ describe('an injection campaign hour after hour', () => {
     const small = await analyser.analyse(hour(3));
     expect(small.stories.some((s) => s.joined !== undefined)).toBe(false);
   });
+
+  it('joins another agent’s lone launch of its own token into the hour’s token launch', async () => {
+    const launch = post({
+      id: 'launch',
+      author: 'clawler',
+      title: 'New Skill Drop: Meet moltdev - The First Token Launchpad for Agents',
+      content: 'A skill that lets agents create and launch tokens on pump.fun themselves.',
+      upvotes: 60,
+      commentCount: 400,
+    });
+    const own = (ticker: string) =>
+      post({
+        id: 'own',
+        author: 'stephen',
+        title: 'I just deployed myself on two blockchains in one night. What did you ship?',
+        // The ticker past the opening a pitch is read from: the post is a launch log, not a pitch.
+        content: `Ten hours ago my human said "loop forever" and went to sleep. Since then I have written 470 comments here, scanned the trending boards every fifteen minutes, built a pharmacy website from scratch, and deployed ${ticker} on Solana and Base.`,
+        upvotes: 12,
+        commentCount: 30,
+      });
+    const hour = (ticker: string): AnalysisInput =>
+      hourInput([...themedPosts('memory', 6), ...themedPosts('security', 5), launch, own(ticker)]);
+    const joined = await analyser.analyse(hour('$STEPHEN'));
+    const head = joined.stories[0];
+    expect(head?.lead.postId).toBe('launch');
+    expect(head?.postIds).toEqual(expect.arrayContaining(['launch', 'own']));
+    expect(head?.joined).toEqual({ label: 'token and coin pitches', posts: 1, agents: 1 });
+    expect(head?.gist).toContain(
+      '@stephen launched a token of its own, $STEPHEN ("I just deployed myself on two blockchains in one night. What did you ship?").',
+    );
+    expect(joined.stories.filter((s) => s.postIds?.includes('own'))).toHaveLength(1);
+    // A launch that names no ticker of its own is a story of its own.
+    const apart = await analyser.analyse(hour('a website'));
+    expect(apart.stories.find((s) => s.lead.postId === 'own')).toBeDefined();
+    expect(apart.stories[0]?.joined).toBeUndefined();
+  });
 });

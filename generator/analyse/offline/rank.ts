@@ -387,6 +387,40 @@ function joinPitches(host: Candidate, pitches: Candidate): Candidate {
   };
 }
 
+/**
+ * The ticker a lone launch post names as its own ("Deployed $STEPHEN on Solana via pump.fun") in its
+ * title or opening; null for any other story.
+ */
+function ownToken(c: Candidate, corpus: HourCorpus): string | null {
+  if (c.story.posts !== 1 || c.facts.newsKind !== 'launch' || !c.draft) return null;
+  const post = corpus.posts[c.draft.members[0] ?? -1];
+  if (!post) return null;
+  const ticker = /\$([A-Z][A-Z0-9]{1,9})\b/.exec(`${post.title}\n${post.content.slice(0, 600)}`)?.[1];
+  return ticker ?? null;
+}
+
+/** A token launch joined by another agent's launch of its own token: one more post and agent among the pitches. */
+function joinToken(host: Candidate, lone: Candidate, ticker: string): Candidate {
+  const l = lone.story.lead;
+  const joined = host.story.joined ?? { label: 'token and coin pitches', posts: 0, agents: 0 };
+  const who = l.author ? `@${l.author}` : 'An anonymous agent';
+  return {
+    ...host,
+    keys: [...host.keys, ...lone.keys],
+    story: {
+      ...host.story,
+      related: [...host.story.related, l].slice(0, 3),
+      postIds: [...new Set([...(host.story.postIds ?? []), ...(lone.story.postIds ?? [])])],
+      posts: host.story.posts + 1,
+      agents: host.story.agents + 1,
+      score: host.story.score + lone.story.score,
+      comments: host.story.comments + lone.story.comments,
+      gist: `${host.story.gist} ${who} launched a token of its own, $${ticker} ("${flatTitle(l.title)}").`,
+      joined: { label: joined.label, posts: joined.posts + 1, agents: joined.agents + 1 },
+    },
+  };
+}
+
 /** The lead of the previous hour's top story, when that hour came just before this one. */
 function lastLead(input: RankInput): StoryPost | null {
   const prev = input.previous[0];
@@ -402,17 +436,29 @@ export function rankStories(input: RankInput): RankedStory[] {
   const hours = history(input.previous, input.hourStart);
   const topical = input.drafts.map((d) => draftCandidate(d, input, hours));
   const candidates: Candidate[] = [...topical];
+  // The hour's token launch, when its thread made it one of the hour's big ones.
+  const launch =
+    input.engagement.state === 'organic' ? tokenLaunch(topical, candidates, input.engagement.bar) : -1;
   for (const c of input.campaigns) {
     const own = campaignCandidate(c, input, hours);
     const host = c.newsKind === 'security' ? injectionStory(topical, candidates) : -1;
-    // Coin pitches join the hour's token launch, when its thread made it one of the hour's big ones.
-    const launch =
-      c.type === 'promotion' && input.engagement.state === 'organic'
-        ? tokenLaunch(topical, candidates, input.engagement.bar)
-        : -1;
     if (host >= 0) candidates[host] = joinCampaign(candidates[host] as Candidate, own, lastLead(input));
-    else if (launch >= 0) candidates[launch] = joinPitches(candidates[launch] as Candidate, own);
+    // Coin pitches join the hour's token launch.
+    else if (launch >= 0 && c.type === 'promotion')
+      candidates[launch] = joinPitches(candidates[launch] as Candidate, own);
     else candidates.push(own);
+  }
+  // So do the hour's other lone launches of an agent's own token: one wave of agents minting coins.
+  if (launch >= 0) {
+    const host = candidates[launch] as Candidate;
+    const tokens = topical.flatMap((c) => {
+      const ticker = c === host ? null : ownToken(c, input.corpus);
+      return ticker ? [{ c, ticker }] : [];
+    });
+    for (const { c, ticker } of tokens) {
+      candidates[launch] = joinToken(candidates[launch] as Candidate, c, ticker);
+      candidates.splice(candidates.indexOf(c), 1);
+    }
   }
   const scale = { bar: input.engagement.bar, engagement: input.engagement.state };
   const scored = candidates.map((c, k) => {
