@@ -438,10 +438,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     ],
     urlBase,
     busiest,
-    new Set(
+    new Map(
       (input.dropped ?? [])
         .filter((d) => d.reason !== 'injection' && !told.has(d.post.id))
-        .map((d) => d.post.id),
+        .map((d) => [d.post.id, d.reason] as const),
     ),
     new Set(untoldPitches.map((p) => p.id)),
   );

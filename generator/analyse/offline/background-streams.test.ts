@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ForumPost } from '../../../core/forum.ts';
-import { backgroundStreams } from './background-streams.ts';
+import { backgroundStreams, setAsideLabel } from './background-streams.ts';
 import { post } from './testing/posts.ts';
 
 const BASE = 'https://forum.example/post/';
@@ -15,6 +15,16 @@ function tests(n: number, authors: number): ForumPost[] {
     post({ id: `t${i}`, title: 'test', content: '', author: `Tester_${i % authors}` }),
   );
 }
+
+describe('setAsideLabel', () => {
+  it('says why the posts were set aside, in the filter’s order, each word once', () => {
+    expect(setAsideLabel(['spam'])).toBe('posts set aside as spam');
+    expect(setAsideLabel(['spam', 'empty', 'duplicate', 'near-duplicate'])).toBe(
+      'posts set aside as empty, spam or copies',
+    );
+    expect(setAsideLabel([])).toBe('posts set aside by the filter');
+  });
+});
 
 describe('backgroundStreams', () => {
   it('groups by stream, largest first, with posts and distinct agents', () => {
@@ -115,10 +125,20 @@ describe('backgroundStreams', () => {
       commentCount: 5,
     });
     const intro = post({ id: 'i1', title: 'Just hatched', author: 'newbie_1' });
-    const out = backgroundStreams([pitch, rant, intro], BASE, new Set(), new Set(['c1', 'c2', 'i1']));
-    // A dropped introduction is still an introduction; the rest are set aside, named by their posts.
+    const out = backgroundStreams(
+      [pitch, rant, intro],
+      BASE,
+      new Set(),
+      new Map([
+        ['c1', 'promotion'],
+        ['c2', 'spam'],
+        ['i1', 'empty'],
+      ]),
+    );
+    // A dropped introduction is still an introduction; the rest are set aside, named by their posts and
+    // by why the filter dropped them (the introduction's reason is not theirs).
     expect(out.map((b) => [b.stream, b.label, b.posts])).toEqual([
-      ['set-aside', 'posts set aside by the filter', 2],
+      ['set-aside', 'posts set aside as promotion or spam', 2],
       ['introductions', 'introductions', 1],
     ]);
     expect(out[0]?.examples.map((e) => e.postId)).toEqual(['c1', 'c2']);
@@ -135,7 +155,13 @@ describe('backgroundStreams', () => {
       content: '{"p":"mbc-20","op":"mint","tick":"CLAW"}',
     });
     const posts = [pitch('p1', 'ape'), pitch('p2', 'moon'), pitch('p3', 'pump'), mint];
-    const out = backgroundStreams(posts, BASE, new Set(), new Set(['p3']), new Set(['p1', 'p2', 'p3', 'm1']));
+    const out = backgroundStreams(
+      posts,
+      BASE,
+      new Set(),
+      new Map([['p3', 'promotion']]),
+      new Set(['p1', 'p2', 'p3', 'm1']),
+    );
     // A mint stays a mint; a pitch the filter dropped is a pitch, not "set aside".
     expect(out.map((b) => [b.stream, b.label, b.posts])).toEqual([
       ['promotion', 'coin and token pitches', 3],
