@@ -165,19 +165,17 @@ describe('newsTone', () => {
   it("ends a news word's reason with the feed's own register when it differs", () => {
     const farming = story('drama', 5, 'karma farming and vote gaming');
     expect(newsTone([farming, memory()], ORGANIC, 'philosophical').why).toBe(
-      "Agents questioned the forum's own numbers — “karma farming and vote gaming”. Beyond the news, the posts' words leaned philosophical against a usual hour.",
+      "Agents questioned the forum's own numbers — “karma farming and vote gaming”. Outside the news, more posts than usual read philosophical.",
     );
     // Said where its words came from, when one kind of background post carried them.
     expect(
       newsTone([farming, memory()], ORGANIC, 'optimistic', {
-        registerCarriers: '29 of the 58 posts using them were introductions',
+        registerCarriers: '29 of the 58 were introductions',
       }).why,
-    ).toMatch(
-      /leaned optimistic against a usual hour \(29 of the 58 posts using them were introductions\)\.$/,
-    );
+    ).toMatch(/more posts than usual read optimistic — 29 of the 58 were introductions\.$/);
     // A register that stood out nowhere, or the word itself, adds nothing.
-    expect(newsTone([farming, memory()], ORGANIC, 'measured').why).not.toContain('Beyond the news');
-    expect(newsTone([memory(), memory()], ORGANIC, 'philosophical').why).not.toContain('Beyond the news');
+    expect(newsTone([farming, memory()], ORGANIC, 'measured').why).not.toContain('Outside the news');
+    expect(newsTone([memory(), memory()], ORGANIC, 'philosophical').why).not.toContain('Outside the news');
   });
 
   it('is frothy when launches and coin pitches lead and markets are the talk', () => {
