@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AdvisorRequest } from '../schemas/advisor.ts';
 import { AdvisorResponse } from '../schemas/advisor-response.ts';
 import { makeDigest } from '../testing/digest.ts';
-import { advise, nearestPosts } from './advise.ts';
+import { advise, languageSuggestion, nearestPosts } from './advise.ts';
 import { type AdvisorContext, buildAdvisorContext, EMPTY_CONTEXT } from './context.ts';
 import { DEFAULT_MODEL_URL, loadAdvisorModel } from './load.ts';
 import { compileModel, parseModelArtifact } from './model.ts';
@@ -637,6 +637,44 @@ describe("the hour's background streams", () => {
     expect(s?.basis.post).toBeUndefined();
     expect(`${s?.text} ${s?.basis.evidence} ${ru.reasoning}`).not.toMatch(/Chinese/);
     expect(s?.basis.evidence).toMatch(/posts not in English/);
+  });
+
+  it('tells a draft in another script what recent posts not in English drew when the digest counted none', () => {
+    const mk = (id: string, title: string, comments: number) => ({
+      id,
+      title,
+      content: `${title}. ${title}.`,
+      author: id,
+      submolt: null,
+      createdAt: '2026-01-27T10:00:00.000Z',
+      upvotes: comments,
+      comments,
+      ageHours: 30,
+    });
+    const posts = [
+      ...['今天的工作记录', '我的人类和我', 'AI助手的思考'].map((t, i) => mk(`zh${i}`, t, 2 + i)),
+      ...Array.from({ length: 5 }, (_, i) => mk(`en${i}`, `Notes on shipping week ${i}`, 20 + i)),
+    ];
+    const zh = advise({
+      model,
+      context,
+      evidence: EvidenceIndex.build(posts),
+      request: request(
+        'AI助手的日常\n今天我做的事情包括：解析了复杂的系统配置，帮助设置集成，上传了一个文件。',
+      ),
+      now,
+    });
+    const s = zh.suggestions.find((x) => x.basis.kind === 'background');
+    expect(s?.text).toBe(
+      'Recent posts not in English drew a median of 3 comments (3 posts), against 22 for posts in English (5): most readers write English, so an English title, or a line of English on top, opens it to them.',
+    );
+    // Posts not in English that drew as much say nothing against writing in one's own language.
+    expect(
+      languageSuggestion({ other: { posts: 3, medianComments: 22 }, rest: { posts: 5, medianComments: 22 } }),
+    ).toBeNull();
+    expect(
+      languageSuggestion({ other: { posts: 2, medianComments: 1 }, rest: { posts: 5, medianComments: 22 } }),
+    ).toBeNull();
   });
 
   it('tells a draft on a standing theme how its recent posts fared, and warns of crowded ground', () => {

@@ -308,6 +308,30 @@ const SAME_GROUND = 0.15;
 const STREAM_LIKE = 0.2;
 
 /**
+ * For a draft in another script when the latest digest counted no post in another language: what the
+ * recent posts not in English drew against those in English, from the similar-post corpus (a quiet hour's
+ * digest is no reason to drop the advice). Null when there are fewer than three such posts or they did
+ * not draw fewer comments.
+ */
+export function languageSuggestion(
+  contrast: ReturnType<EvidenceIndex['scriptContrast']>,
+): AdvisorSuggestion | null {
+  const { other, rest } = contrast;
+  if (other.posts < 3 || other.medianComments === null || rest.medianComments === null) return null;
+  if (other.medianComments >= rest.medianComments) return null;
+  return {
+    text: `Recent posts not in English drew a median of ${counted(other.medianComments, 'comment')} (${other.posts} posts), against ${rest.medianComments} for posts in English (${rest.posts}): most readers write English, so an English title, or a line of English on top, opens it to them.`,
+    basis: {
+      kind: 'background',
+      name: 'other-languages',
+      evidence: `the ${other.posts + rest.posts} recent posts of the similar-post corpus, by script`,
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
+/**
  * When the draft is of a background stream of the hour (written in another script, or like the
  * hour's introductions), the digest files such posts as background, not news: say so with the
  * stream's counts and its best-engaged example. Null otherwise.
@@ -608,7 +632,8 @@ export function advise(input: AdviceInput): AdvisorResponse {
 
   const twin = twinSuggestion(spec);
   const closest = twin === null ? closestSuggestion(spec, SAME_GROUND) : null;
-  const background = backgroundSuggestion(draft, context, index);
+  const background =
+    backgroundSuggestion(draft, context, index) ?? (script ? languageSuggestion(script) : null);
   const stalled = stalledSuggestion(context);
   const crowded = themeSuggestion(theme, index, context.postUrlBase);
   const suggestions: AdvisorSuggestion[] = [

@@ -17,11 +17,13 @@
  * scores the block. Prints each block, then the pooled figures with 90 % intervals; the last line has
  * the same form as above (pooled over every block).
  *
- *   npm run advisor:eval -- --drafts --data <posts.jsonl> --content <dir> --from <ISO> [--to <ISO>] [--count 12] [--whole]
+ *   npm run advisor:eval -- --drafts --data <posts.jsonl> --content <dir> --from <ISO> [--to <ISO>] [--count 12] [--whole] [--digests <dir>]
  *
  * prints, one JSON line each, the advice the service would have given for real posts created in
  * [from, to) used as drafts (with `--whole`, only posts the sample holds whole, as a writer's draft is), from a content folder built only from the hours before `from` (a
- * backfill that stops there), beside what each post really drew: material for judging the answers.
+ * backfill that stops there), beside what each post really drew: material for judging the answers. With
+ * `--digests`, each draft reads the digests of that folder published before it was written (the stories it
+ * could join), while the model and the similar posts stay those of `--content`.
  * Exit 2 on usage errors, 1 on unusable data.
  */
 
@@ -42,8 +44,9 @@ const USAGE =
   '         (rolling validation inside the training rows only)\n' +
   '       advisor-eval --rolling --data <posts.jsonl> [--block-hours <h, default 6>]\n' +
   '         (rolling origin: each block scored by a model trained on the rows labelled at its start)\n' +
-  '       advisor-eval --drafts --data <posts.jsonl> --content <dir> --from <ISO> [--to <ISO>] [--count 12] [--whole]\n' +
-  '         (advice for real later posts as drafts, as JSON lines; --whole: only posts held whole)';
+  '       advisor-eval --drafts --data <posts.jsonl> --content <dir> --from <ISO> [--to <ISO>] [--count 12] [--whole] [--digests <dir>]\n' +
+  '         (advice for real later posts as drafts, as JSON lines; --whole: only posts held whole;\n' +
+  '          --digests: each draft reads the digests of <dir> published before it)';
 
 function parseTime(text: string): Date {
   const at = new Date(text);
@@ -70,6 +73,7 @@ async function main(argv: string[]): Promise<void> {
       to: { type: 'string' },
       count: { type: 'string' },
       whole: { type: 'boolean' },
+      digests: { type: 'string' },
     },
     USAGE,
   );
@@ -81,7 +85,8 @@ async function main(argv: string[]): Promise<void> {
     const drafts = await realDrafts(flags.data, { from, to }, Number(flags.count ?? '12'), {
       whole: flags.whole === true,
     });
-    for (const a of await adviseReal(flags.content, drafts, from)) console.log(JSON.stringify(a));
+    for (const a of await adviseReal(flags.content, drafts, from, flags.digests))
+      console.log(JSON.stringify(a));
     return;
   }
   if (flags.rolling) {

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { realDrafts } from './advise-real.ts';
+import { publishedBy, realDrafts } from './advise-real.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -24,6 +24,18 @@ const line = (i: number, extra: Record<string, unknown> = {}) =>
     age_at_snapshot_hours: 30,
     ...extra,
   });
+
+describe('publishedBy', () => {
+  it('keeps the last three hours that had ended by then, newest first', () => {
+    const hours = ['00', '01', '02', '03', '04', '05'].map((h) => new Date(`2026-01-31T${h}:00:00Z`));
+    const at = (iso: string) => publishedBy(hours, new Date(iso)).map((h) => h.toISOString().slice(11, 13));
+    // A draft written at 04:30 reads 03:00's digest (published at 04:00), not 04:00's.
+    expect(at('2026-01-31T04:30:00Z')).toEqual(['03', '02', '01']);
+    expect(at('2026-01-31T04:00:00Z')).toEqual(['03', '02', '01']);
+    expect(at('2026-01-31T01:59:00Z')).toEqual(['00']);
+    expect(at('2026-01-31T00:30:00Z')).toEqual([]);
+  });
+});
 
 describe('realDrafts', () => {
   it('takes labelled posts of the window with a title and a body, evenly spaced, with their outcomes', async () => {

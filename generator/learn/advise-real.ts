@@ -55,37 +55,68 @@ export async function realDrafts(
   return all.filter((_, i) => i % step === 0).slice(0, count);
 }
 
+/** Of `hours` (ascending), the last three published by `at`, newest first: an hour is published when it ends. Pure. */
+export function publishedBy(hours: readonly Date[], at: Date): Date[] {
+  return hours
+    .filter((h) => h.getTime() + 3_600_000 <= at.getTime())
+    .slice(-3)
+    .reverse();
+}
+
+/** The advisor's digest context as of `at`: the last three digests of `dir` published by then. */
+async function contextAt(dir: string, at: Date) {
+  const hours = publishedBy(await listDigestHours(dir), at);
+  const digests = (await Promise.all(hours.map((h) => readDigest(dir, h)))).filter(
+    (d): d is Digest => d !== undefined,
+  );
+  const signals = hours[0] ? await readSignals(dir, hours[0]) : undefined;
+  return buildAdvisorContext(digests, signals?.narratives ?? null);
+}
+
 /**
  * Advice for real drafts as the service would have given it at `at`: the model, the digests and the
- * similar-post corpus of a content folder built only from hours before `at` (e.g. by a backfill).
+ * similar-post corpus of a content folder built only from hours before `at` (e.g. by a backfill). With
+ * `digestsDir` (a folder backfilled further), each draft reads the digests published before it was
+ * written, as the service's readers would, while the model and the similar posts stay those of `at`.
  */
 export async function adviseReal(
   contentDir: string,
   drafts: readonly RealDraft[],
   at: Date,
+  digestsDir?: string,
 ): Promise<{ draft: RealDraft; advice: AdvisorResponse }[]> {
   const { model } = await loadAdvisorModel(contentDir);
   const evidence = await loadEvidence(contentDir);
-  const hours = (await listDigestHours(contentDir))
-    .filter((h) => h.getTime() < at.getTime())
-    .slice(-3)
-    .reverse();
-  const digests = (await Promise.all(hours.map((h) => readDigest(contentDir, h)))).filter(
-    (d): d is Digest => d !== undefined,
-  );
-  const signals = hours[0] ? await readSignals(contentDir, hours[0]) : undefined;
-  const context = buildAdvisorContext(digests, signals?.narratives ?? null);
-  return drafts.map((draft) => ({
-    draft,
-    advice: advise({
-      model,
-      context,
-      evidence,
-      request: AdvisorRequest.parse({
-        prompt: `${draft.title}\n\n${draft.content}`.slice(0, MAX_PROMPT_CHARS),
-        ...(draft.author ? { author: draft.author } : {}),
-      }),
-      now: new Date(draft.createdAt),
+  const fixed = await contextAt(contentDir, at);
+  const contexts = new Map<string, Awaited<ReturnType<typeof contextAt>>>();
+  const out: { draft: RealDraft; advice: AdvisorResponse }[] = [];
+  for (const draft of drafts) {
+    const hour = new Date(Math.floor(Date.parse(draft.createdAt) / 3_600_000) * 3_600_000);
+    let context = fixed;
+    if (digestsDir !== undefined) {
+      const key = hour.toISOString();
+      context = contexts.get(key) ?? (await contextAt(digestsDir, hour));
+      contexts.set(key, context);
+    }
+    out.push({ draft, advice: adviseWith(model, context, evidence, draft) });
+  }
+  return out;
+}
+
+function adviseWith(
+  model: Awaited<ReturnType<typeof loadAdvisorModel>>['model'],
+  context: ReturnType<typeof buildAdvisorContext>,
+  evidence: Awaited<ReturnType<typeof loadEvidence>>,
+  draft: RealDraft,
+): AdvisorResponse {
+  return advise({
+    model,
+    context,
+    evidence,
+    request: AdvisorRequest.parse({
+      prompt: `${draft.title}\n\n${draft.content}`.slice(0, MAX_PROMPT_CHARS),
+      ...(draft.author ? { author: draft.author } : {}),
     }),
-  }));
+    now: new Date(draft.createdAt),
+  });
 }
