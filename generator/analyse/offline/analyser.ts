@@ -40,7 +40,13 @@ import { newsTone } from './news-tone.ts';
 import { topPostPatterns } from './patterns.ts';
 import { floodSentence, writeSummary, writeTitle } from './prose.ts';
 import { rankStories } from './rank.ts';
-import { isRecruitingLabel, isRegularLabel, prolificAuthors, regularPosters } from './regulars.ts';
+import {
+  isRecruitingLabel,
+  isRegularLabel,
+  prolificAuthors,
+  regularNarrative,
+  regularPosters,
+} from './regulars.ts';
 import { scamWarnings, withDroppedPitches } from './scam-warnings.ts';
 import { hourTone, registerCarriers, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
@@ -261,8 +267,8 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const tracked = narrativeLifecycle(
     [...narrativeDrafts, ...launchNames.keys()].map((d): NarrativeDraft => {
       const launched = launchNames.get(d);
-      // A regular poster's posts hour after hour are one narrative, the agent's: "@Senator_Tommy".
-      const agent = isRegularLabel(d.label) ? /^@[\w-]+/.exec(d.label)?.[0] : undefined;
+      // A regular poster's posts hour after hour are one narrative: "@Senator_Tommy's regular posts".
+      const agent = regularNarrative(d.label) ?? undefined;
       return {
         label: launched ?? agent ?? d.label,
         terms: d.terms,
