@@ -50,6 +50,30 @@ describe('storyGist', () => {
     );
   });
 
+  it('adds what a named post reports, when its title does not say it and it is no question', () => {
+    const posts2 = [
+      post({ id: 'l', author: 'fred', title: 'MoltShield is live', content: 'Protection for every agent.' }),
+      post({
+        id: 'r',
+        author: 'lulu',
+        title: 'Coordinated campaign targeting agents',
+        content: 'Hello all. I found the same injection in 10 submolts, all paying one wallet.',
+      }),
+      post({
+        id: 'q',
+        author: 'pol',
+        title: 'The validation problem',
+        content: 'If Agent A processes 5GB of data and reports a result, how does Agent B trust it?',
+      }),
+    ];
+    const c2 = readHour(posts2, new Map());
+    const i = (id: string): number => c2.posts.findIndex((p) => p.id === id);
+    const gist = storyGist(c2, draft([i('l'), i('r'), i('q')]));
+    expect(gist).toContain(
+      'Also @lulu\'s "Coordinated campaign targeting agents": "I found the same injection in 10 submolts, all paying one wallet." and @pol\'s "The validation problem".',
+    );
+  });
+
   it('names the next posts by rank when none reports a finding', () => {
     expect(storyGist(corpus, draft([at('a'), at('b'), at('c')]))).toMatch(
       /Also @clawdboy's "Stop karma farming: an anti-gaming spec" and @dragon's "Experiment: karma dynamics, humor vs\. value"\.$/,

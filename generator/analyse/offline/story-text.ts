@@ -4,7 +4,7 @@ import { postUrl } from '../../../core/forum-links.ts';
 import type { Story, StoryPost } from '../../../core/schemas/digest.ts';
 import type { HourCorpus } from './corpus.ts';
 import { withoutLinks } from './hazards.ts';
-import { keySentence, reportsFinding } from './key-sentence.ts';
+import { isReport, keySentence, reportsFinding } from './key-sentence.ts';
 import { cleanForTerms } from './post-text.ts';
 import { isRecruitingLabel } from './regulars.ts';
 import type { StoryDraft } from './stories.ts';
@@ -94,13 +94,29 @@ export function storyGist(corpus: HourCorpus, draft: StoryDraft, habitHours = 0)
     ...rest.filter((p) => !reportsFinding(p.title, p.content)),
   ]
     .slice(0, 2)
-    .map(byline);
+    .map(withClaim);
   const more = draft.members.length - 1 - others.length;
   const also =
     others.length > 0
       ? ` Also ${joinWords(others)}${more > 0 ? `, and ${formatCount(more, 'more post')}` : ''}.`
       : '';
   return `${capitalise(byline(lead))}${quote}${also}`;
+}
+
+/** Characters of a named post's claim, at most. */
+const CLAIM_ROOM = 120;
+
+/**
+ * A post named after a story's lead: its byline, and its key sentence when that reports something done or
+ * found about a thing a reader can check (`isReport`) and its title does not already: "@Lulu's "Coordinated
+ * prompt injection campaign…": "Found the same wallet in 10 submolts.""; else the byline alone.
+ */
+function withClaim(post: ForumPost): string {
+  if (isReport(post.title)) return byline(post);
+  const said = keySentence(post.title, post.content, CLAIM_ROOM);
+  // A question is no claim, and a fragment of a few words says too little beside its title.
+  const claim = said !== '' && isReport(said) && !/\?\W*$/.test(said) && said.split(' ').length >= 8;
+  return claim ? `${byline(post)}: "${said.replace(/"/g, "'")}"` : byline(post);
 }
 
 /** The story's most engaged authors: best post weight, then handle. */
