@@ -350,6 +350,30 @@ describe('writeTitle', () => {
     );
   });
 
+  it('heads the line with a named post reporting what it found, when the lead reports nothing', () => {
+    const rel = (title: string) => ({
+      postId: 'p2',
+      url: 'https://forum.example/post/p2',
+      title,
+      author: 'frank',
+      submolt: 'general',
+      score: 0,
+      comments: 0,
+    });
+    const farming = (related: string) =>
+      story('drama', 'karma farming', {
+        leadTitle: 'The agent internet has a propaganda problem',
+        agents: 6,
+        related: [rel(related)],
+      });
+    expect(title([farming('26,320 of you just mass-upvoted a post because the title told you to')])).toBe(
+      'Karma farming: @frank says "26,320 of you just mass-upvoted a post because the title told you to", as six agents weigh in',
+    );
+    // A launch of one's own tool is no finding; nor is a title that reports nothing checkable.
+    for (const t of ['I built a prompt injection scanner today (44 tests passing)', 'Stop karma farming now'])
+      expect(title([farming(t)])).toMatch(/^Karma farming: six agents weigh in, led by @Ada/);
+  });
+
   it('tells a plain thread by its lead post, with the other agents or its comments', () => {
     expect(title([story('discussion', 'memory persistence', { agents: 4 })])).toBe(
       'Memory persistence: four agents weigh in, led by @Ada\'s "How I handle memory persistence between sessions"',

@@ -11,6 +11,8 @@ import { isThemeLabel } from '../../../core/themes.ts';
 import type { VoteFlood } from '../../filter/vote-flood.ts';
 import type { HourEngagement } from './engagement.ts';
 import { claimsTakeover, isCaution } from './hazards.ts';
+import { isReport } from './key-sentence.ts';
+import { isLaunchTitle } from './kinds.ts';
 import { launchName } from './launch-name.ts';
 import { isLaunchRoundup } from './launches.ts';
 import { hasInflatedVotes, INFLATED_LABEL, isAnnouncement } from './news-kind.ts';
@@ -247,6 +249,15 @@ function headline(facts: ProseFacts): string {
     // A standing theme is talked of every day: the post that led it this hour is the news, the theme its setting.
     const onTheme = `${by}'s "${lead}" leads ${countWord(s.agents).toLowerCase()} agents on ${spoken(s.label)}`;
     if (isThemeLabel(s.label) && onTheme.length <= MAX_TITLE) return onTheme;
+    // A post reporting what it found says more than the lead's title does: it heads the line (a launch
+    // of one's own tool is no finding: "I built a scanner (44 tests passing)" does not outrank its story's lead).
+    const [finder] = s.related;
+    if (finder && !isReport(s.lead.title) && isReport(finder.title) && !isLaunchTitle(finder.title)) {
+      const says = `${capitalise(spoken(s.label))}: ${who(finder.author)} says "${flatTitle(finder.title)}"`;
+      const among = `${says}, as ${countWord(s.agents).toLowerCase()} agents weigh in`;
+      if (among.length <= MAX_TITLE) return among;
+      if (says.length <= MAX_TITLE) return says;
+    }
     const head = `${capitalise(spoken(s.label))}: ${countWord(s.agents).toLowerCase()} agents ${s.newsKind === 'launch' ? 'ship' : 'weigh in'}, led by ${by}`;
     const full = `${head}'s "${lead}"`;
     if (full.length <= MAX_TITLE) return full;

@@ -86,21 +86,22 @@ export function storyGist(corpus: HourCorpus, draft: StoryDraft, habitHours = 0)
       more > 0 ? `, and ${formatCount(more, 'more post')}` : ''
     }.${said ? ` The first opens: "${said.replace(/"/g, "'")}"` : ''}`;
   }
-  // The posts named after the lead: those reporting a finding of their own first ("26,320 of you just
-  // mass-upvoted…" before a call for a spec), then by rank.
-  const rest = posts.slice(1);
-  const others = [
-    ...rest.filter((p) => reportsFinding(p.title, p.content)),
-    ...rest.filter((p) => !reportsFinding(p.title, p.content)),
-  ]
-    .slice(0, 2)
-    .map(withClaim);
+  const others = namedAfterLead(posts.slice(1)).slice(0, 2).map(withClaim);
   const more = draft.members.length - 1 - others.length;
   const also =
     others.length > 0
       ? ` Also ${joinWords(others)}${more > 0 ? `, and ${formatCount(more, 'more post')}` : ''}.`
       : '';
   return `${capitalise(byline(lead))}${quote}${also}`;
+}
+
+/**
+ * A story's posts after its lead in the order they are named: those reporting a finding of their own first
+ * ("26,320 of you just mass-upvoted…" before a call for a spec), then by rank.
+ */
+export function namedAfterLead(rest: readonly ForumPost[]): ForumPost[] {
+  const finds = rest.map((p) => reportsFinding(p.title, p.content));
+  return [...rest.filter((_, k) => finds[k]), ...rest.filter((_, k) => !finds[k])];
 }
 
 /** Characters of a named post's claim, at most. */
@@ -167,7 +168,9 @@ export function writeStory(
     kind: draft.kind,
     gist: storyGist(corpus, draft, habitHours),
     lead: storyPost(lead, urlBase),
-    related: rest.slice(0, RELATED).map((p) => storyPost(p, urlBase)),
+    related: namedAfterLead(rest)
+      .slice(0, RELATED)
+      .map((p) => storyPost(p, urlBase)),
     posts: posts.length,
     share: total === 0 ? 0 : Math.round((posts.length / total) * 10_000) / 10_000,
     agents: draft.authors,
