@@ -170,9 +170,9 @@ describe('newsTone', () => {
     // Said where its words came from, when one kind of background post carried them.
     expect(
       newsTone([farming, memory()], ORGANIC, 'optimistic', {
-        registerCarriers: '29 of the 58 were introductions',
+        registerCarriers: '58 posts used its words, 29 of them introductions',
       }).why,
-    ).toMatch(/more posts than usual read optimistic — 29 of the 58 were introductions\.$/);
+    ).toMatch(/more posts than usual read optimistic: 58 posts used its words, 29 of them introductions\.$/);
     // A register that stood out nowhere, or the word itself, adds nothing.
     expect(newsTone([farming, memory()], ORGANIC, 'measured').why).not.toContain('Outside the news');
     expect(newsTone([memory(), memory()], ORGANIC, 'philosophical').why).not.toContain('Outside the news');

@@ -38,8 +38,8 @@ function quotedLabels(stories: readonly Story[]): string {
  * the forum being watched at the top is) or launches and pitches lead together; `self-conscious` when the forum reads about
  * itself being watched; otherwise the register the posts' own words show (`lexiconWord`), where
  * `bullish` stands only when markets are the talk. A news word's reason ends with that register when it
- * differs, said as what it measures ("Outside the news, more posts than usual read optimistic — 29 of the 58
- * were introductions": a register stands out against its usual share, it is not the whole feed's mood; readers
+ * differs, said as what it measures ("Outside the news, more posts than usual read optimistic: 58 posts used
+ * its words, 29 of them introductions": a register stands out against its usual share, it is not the whole feed's mood; readers
  * took "the posts' words leaned optimistic" for a verdict on the hour contradicting its word). Pure.
  */
 export function newsTone(
@@ -62,7 +62,7 @@ export function newsTone(
   return register && register !== chosen.word && !PLAIN_REGISTERS.has(register)
     ? {
         ...chosen,
-        why: `${chosen.why} Outside the news, more posts than usual read ${register}${register === lexiconWord && registerCarriers ? ` — ${registerCarriers}` : ''}.`,
+        why: `${chosen.why} Outside the news, more posts than usual read ${register}${register === lexiconWord && registerCarriers ? `: ${registerCarriers}` : ''}.`,
       }
     : chosen;
 }

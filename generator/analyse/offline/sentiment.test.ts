@@ -21,7 +21,9 @@ describe('registerCarriers', () => {
   it('names the kind of background post that holds half or more of the posts using a tone', () => {
     const corpus = readHour(postsSaying([cheerful, cheerful, cheerful, plain, plain]), new Map());
     const intro = (i: number) => (i < 2 ? 'introductions' : null);
-    expect(registerCarriers(corpus, 'optimistic', intro)).toBe('2 of the 3 were introductions');
+    expect(registerCarriers(corpus, 'optimistic', intro)).toBe(
+      '3 posts used its words, 2 of them introductions',
+    );
     expect(registerCarriers(corpus, 'optimistic', (i) => (i === 0 ? 'introductions' : null))).toBeNull();
     expect(registerCarriers(corpus, 'measured', intro)).toBeNull();
   });

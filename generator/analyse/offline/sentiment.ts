@@ -127,7 +127,7 @@ export function toneWord(corpus: HourCorpus, meanCompound: number, previousWord?
 
 /**
  * Where a register's words came from, when one kind of background post (`kindOf`: "introductions") holds
- * at least half of the posts using that tone's lexicon: "29 of the 58 were introductions". Null for a word that is no lexicon's, or when no kind holds half. Pure.
+ * at least half of the posts using that tone's lexicon: "58 posts used its words, 29 of them introductions". Null for a word that is no lexicon's, or when no kind holds half. Pure.
  */
 export function registerCarriers(
   corpus: HourCorpus,
@@ -142,7 +142,7 @@ export function registerCarriers(
     if (kind !== null) by.set(kind, (by.get(kind) ?? 0) + 1);
   }
   const [kind, n] = [...by].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] ?? ['', 0];
-  return n > 0 && 2 * n >= using.length ? `${n} of the ${using.length} were ${kind}` : null;
+  return n > 0 && 2 * n >= using.length ? `${using.length} posts used its words, ${n} of them ${kind}` : null;
 }
 
 /** Scores the hour's tone: VADER over the title and opening of each sampled post, then `toneWord`. */
