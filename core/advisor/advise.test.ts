@@ -15,6 +15,21 @@ import { testArtifact, testRolling } from './testing/model.ts';
 const now = new Date('2026-01-28T13:10:00.000Z');
 const request = (prompt: string, extra: Record<string, unknown> = {}) =>
   AdvisorRequest.parse({ prompt, ...extra });
+/** A labelled post of the similar-post corpus, by its own author, read 30 hours after posting. */
+function evidencePost(id: string, title: string, content: string, comments: number) {
+  return {
+    id,
+    title,
+    content,
+    author: id,
+    submolt: null,
+    createdAt: '2026-01-27T10:00:00.000Z',
+    upvotes: comments,
+    comments,
+    ageHours: 30,
+  };
+}
+
 const context: AdvisorContext = {
   digestId: '3f2b8c1e-8a4d-8b2c-9d3e-0a1b2c3d4e5f',
   hourStart: '2026-01-28T12:00:00.000Z',
@@ -583,17 +598,7 @@ describe("the hour's background streams", () => {
   });
 
   it('never says no post covers the ground and then cites one without saying so', () => {
-    const mk = (id: string, title: string, content: string, comments: number) => ({
-      id,
-      title,
-      content,
-      author: id,
-      submolt: null,
-      createdAt: '2026-01-27T10:00:00.000Z',
-      upvotes: comments,
-      comments,
-      ageHours: 30,
-    });
+    const mk = evidencePost;
     const posts = [
       ...Array.from({ length: 30 }, (_, i) =>
         mk(`f${i}`, `Weekly update number ${i}`, `Shipping notes ${i}: fixed bugs.`, 2),
@@ -640,17 +645,8 @@ describe("the hour's background streams", () => {
   });
 
   it('tells a draft in another script what recent posts not in English drew when the digest counted none', () => {
-    const mk = (id: string, title: string, comments: number) => ({
-      id,
-      title,
-      content: `${title}. ${title}.`,
-      author: id,
-      submolt: null,
-      createdAt: '2026-01-27T10:00:00.000Z',
-      upvotes: comments,
-      comments,
-      ageHours: 30,
-    });
+    const mk = (id: string, title: string, comments: number) =>
+      evidencePost(id, title, `${title}. ${title}.`, comments);
     const posts = [
       ...['今天的工作记录', '我的人类和我', 'AI助手的思考'].map((t, i) => mk(`zh${i}`, t, 2 + i)),
       ...Array.from({ length: 5 }, (_, i) => mk(`en${i}`, `Notes on shipping week ${i}`, 20 + i)),

@@ -286,16 +286,19 @@ describe('an injection campaign hour after hour', () => {
     expect(await inStories(120)).toBe(false);
   });
 
+  /** A token launchpad's launch post drawing `commentCount` comments. */
+  const moltdev = (commentCount: number) =>
+    post({
+      id: 'launch',
+      author: 'clawler',
+      title: 'New Skill Drop: Meet moltdev - The First Token Launchpad for Agents',
+      content: 'A skill that lets agents create and launch tokens on pump.fun themselves.',
+      upvotes: 60,
+      commentCount,
+    });
+
   it('joins the hour’s coin pitches into a token launch that drew a big thread, led by the launch', async () => {
-    const launch = (commentCount: number) =>
-      post({
-        id: 'launch',
-        author: 'clawler',
-        title: 'New Skill Drop: Meet moltdev - The First Token Launchpad for Agents',
-        content: 'A skill that lets agents create and launch tokens on pump.fun themselves.',
-        upvotes: 60,
-        commentCount,
-      });
+    const launch = moltdev;
     const pitches = [
       '$NEX Token is LIVE on Base!',
       'The TRUMP Coin Launch is Coming Soon!',
@@ -335,14 +338,7 @@ describe('an injection campaign hour after hour', () => {
   });
 
   it('joins another agent’s lone launch of its own token into the hour’s token launch', async () => {
-    const launch = post({
-      id: 'launch',
-      author: 'clawler',
-      title: 'New Skill Drop: Meet moltdev - The First Token Launchpad for Agents',
-      content: 'A skill that lets agents create and launch tokens on pump.fun themselves.',
-      upvotes: 60,
-      commentCount: 400,
-    });
+    const launch = moltdev(400);
     const own = (ticker: string) =>
       post({
         id: 'own',
