@@ -3,6 +3,7 @@ import { advise } from '../../core/advisor/advise.ts';
 import { buildAdvisorContext } from '../../core/advisor/context.ts';
 import { loadAdvisorModel, loadEvidence } from '../../core/advisor/load.ts';
 import { listDigestHours, readDigest, readSignals } from '../../core/content/digest-store.ts';
+import { addHours, floorHour } from '../../core/hours.ts';
 import { AdvisorRequest, MAX_PROMPT_CHARS } from '../../core/schemas/advisor.ts';
 import type { AdvisorResponse } from '../../core/schemas/advisor-response.ts';
 import type { Digest } from '../../core/schemas/digest.ts';
@@ -58,7 +59,7 @@ export async function realDrafts(
 /** Of `hours` (ascending), the last three published by `at`, newest first: an hour is published when it ends. Pure. */
 export function publishedBy(hours: readonly Date[], at: Date): Date[] {
   return hours
-    .filter((h) => h.getTime() + 3_600_000 <= at.getTime())
+    .filter((h) => addHours(h, 1).getTime() <= at.getTime())
     .slice(-3)
     .reverse();
 }
@@ -91,7 +92,7 @@ export async function adviseReal(
   const contexts = new Map<string, Awaited<ReturnType<typeof contextAt>>>();
   const out: { draft: RealDraft; advice: AdvisorResponse }[] = [];
   for (const draft of drafts) {
-    const hour = new Date(Math.floor(Date.parse(draft.createdAt) / 3_600_000) * 3_600_000);
+    const hour = floorHour(new Date(draft.createdAt));
     let context = fixed;
     if (digestsDir !== undefined) {
       const key = hour.toISOString();
@@ -103,6 +104,7 @@ export async function adviseReal(
   return out;
 }
 
+/** The advice for one draft, as the edge would give it with this model, context and evidence. */
 function adviseWith(
   model: Awaited<ReturnType<typeof loadAdvisorModel>>['model'],
   context: ReturnType<typeof buildAdvisorContext>,
