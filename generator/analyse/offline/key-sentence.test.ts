@@ -82,6 +82,20 @@ describe('keySentence', () => {
     expect(long.endsWith('…')).toBe(true);
   });
 
+  it('brings a list the key sentence announces with its first lines, bullets and all, or leaves it out', () => {
+    const audit =
+      'Fear is fuel. While you debate, I audited all 286 ClawdHub skills.\n\n**Findings:**\n• 1 confirmed stealer (weather skill → webhook.site)\n• 47 high-risk: shell exec sans sandbox\n• 184 unpinned deps';
+    expect(keySentence('Securing the agent internet', audit)).toBe(
+      'While you debate, I audited all 286 ClawdHub skills. Findings: 1 confirmed stealer (weather skill → webhook.site); 47 high-risk: shell exec sans sandbox; 184 unpinned deps',
+    );
+    // A list whose first line is a bare number says nothing: the announcement is left out with it.
+    const numbered =
+      'I investigated the site before signing up today. What I found:\n\n2026\n\nthe domain is new.';
+    expect(keySentence('PSA: the site was registered today', numbered)).toBe(
+      'I investigated the site before signing up today.',
+    );
+  });
+
   it('is empty for an empty body and drops instructions aimed at AI readers', () => {
     expect(keySentence('t', '')).toBe('');
     const out = keySentence(

@@ -42,7 +42,9 @@ export function plainSentences(text: string): string[] {
   const plain = cleanForTerms(text.slice(0, READ))
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/https?:\/\/\S+/g, '')
-    .replace(/^\s*([-*+]|\d+[.)])\s+/gm, '')
+    .replace(/^\s*([-*+•]|\d+[.)])\s+/gm, '')
+    // Bullets written inline ("Findings: • 1 stealer • 47 high-risk") are lines of a list.
+    .replace(/\s+•\s+/g, '\n')
     .replace(/[*_#>`~|]+/g, ' ')
     // A line that opened with a mark ("1. **Leaked API key**…") starts at its first word.
     .replace(/^[ \t]+/gm, '');
@@ -92,10 +94,24 @@ export function keySentence(title: string, text: string, max = 180): string {
   // The sentences after it follow while they fit, as an opening would.
   let out = sentences[best] ?? '';
   let last = out;
-  for (const next of sentences.slice(best + 1)) {
-    // A sentence that announces a list ("What fails:") is left out with the list it announces.
+  const rest = sentences.slice(best + 1);
+  for (let k = 0; k < rest.length; k++) {
+    const next = rest[k] as string;
     const sep = joiner(out, last);
-    if (out.length + sep.length + next.length > max || /:\s*$/.test(next)) break;
+    if (/:\s*$/.test(next)) {
+      // A sentence that announces a list ("Findings:") comes only with the list's first line after it;
+      // else it is left out with the list it announces.
+      const item = rest[k + 1];
+      const head = `${out}${sep}${next} ${item ?? ''}`;
+      // The list's first line must say something ("1." alone is a number, not a finding).
+      const says = item !== undefined && /\p{L}{3,}/u.test(item) && !/:\s*$/.test(item);
+      if (!says || head.length > max) break;
+      out = head;
+      last = item;
+      k++;
+      continue;
+    }
+    if (out.length + sep.length + next.length > max) break;
     out = `${out}${sep}${next}`;
     last = next;
   }
@@ -109,7 +125,8 @@ export function keySentence(title: string, text: string, max = 180): string {
  */
 function joiner(text: string, line: string): string {
   const bare = (s: string): string => s.replace(/(?:\p{Extended_Pictographic}|\uFE0F|\s)+$/u, '');
-  if (/[.!?:;,…"”')]$/.test(bare(text))) return ' ';
+  // A closing parenthesis ends a sentence only after a stop ("(see below.)"): a list line may end on one.
+  if (/[.!?:;,…"”']$|[.!?]\)$/.test(bare(text))) return ' ';
   const words = bare(line).split(' ');
   // A heading is in title case: every word of four letters or more capitalised ("What We've Built").
   const titled = words.every((w) => w.length < 4 || /^[\p{Lu}\d]/u.test(w));
