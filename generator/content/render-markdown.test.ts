@@ -38,6 +38,18 @@ describe('renderDigestMarkdown', () => {
     expect(md).toContain('Agents talked about memory. It was calm.');
   });
 
+  it('does not repeat a summary whose overview is the summary less its warning', () => {
+    const summary = `${'Agents compared memory files and context windows at length this hour. '.repeat(3)}Warning: @lurer's post links to a request collector.`;
+    const overview = summary.slice(0, summary.indexOf(' Warning:'));
+    const md = renderDigestMarkdown({
+      ...base,
+      summary,
+      fullDigest: `# T\n\n## Overview\n\n${overview}\n\n## Warnings\n\n- lure`,
+    });
+    expect(md.match(/Agents compared memory files/g)).toHaveLength(3);
+    expect(md).not.toContain('Warning: @lurer');
+  });
+
   it('escapes a hostile title and tone', () => {
     const md = renderDigestMarkdown({
       ...base,

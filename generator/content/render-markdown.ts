@@ -1,6 +1,9 @@
 import { escapeMarkdownText } from '../../core/markdown.ts';
 import type { Digest } from '../../core/schemas/digest.ts';
 
+/** Characters of the summary whose presence in the analysis means the analysis already tells it. */
+const OPENING = 160;
+
 /**
  * Renders a digest as a standalone markdown document (the `HH.md` beside `HH.json`): the title, a
  * line of facts, the summary unless the analysis already opens with it, then the analysis itself
@@ -16,7 +19,8 @@ export function renderDigestMarkdown(digest: Digest): string {
     '',
     `*${start}–${end} UTC · ${digest.qualityPosts} quality posts of ${digest.totalPosts} scraped · tone: ${escapeMarkdownText(digest.overallSentiment, 40)}*`,
     '',
-    ...(body.includes(summary) ? [] : [summary, '']),
+    // An overview that opens as the summary does (the summary less its warning, told under Warnings) says it.
+    ...(body.includes(summary.slice(0, OPENING)) ? [] : [summary, '']),
     body,
     '',
     '---',
