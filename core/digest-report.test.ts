@@ -6,6 +6,7 @@ import {
   type ReportFields,
   renderFullDigest,
   sectionsFromFields,
+  toneSource,
 } from './digest-report.ts';
 import type { BackgroundItem, HourNumbers, Story, StoryPost, ToneReport } from './schemas/digest.ts';
 import { makeDigest } from './testing/digest.ts';
@@ -253,6 +254,28 @@ describe('renderFullDigest', () => {
     expect(md).toContain('| Quality posts (passed the filter) | 40 (67%) |');
     expect(md).toContain('(incomplete hour: replies of some threads are missing)');
     expect(md).toMatch(/\| Mean tone \(VADER compound, −1 to 1, over 40 posts\) \| -0.12 ± 0.04 \|/);
+  });
+});
+
+describe('toneSource', () => {
+  it('says what a hot discussion’s tone was read from', () => {
+    expect(toneSource('replies')).toBe(' (of the replies)');
+    expect(toneSource('post')).toBe(' (of the post; replies not read)');
+    expect(toneSource(undefined)).toBe('');
+    const md = renderFullDigest(
+      fields({
+        hotDiscussions: [
+          {
+            topic: 'memory',
+            sentiment: 'curious',
+            description: 'D.',
+            notableAgents: [],
+            sentimentOf: 'post',
+          },
+        ],
+      }),
+    );
+    expect(md).toContain('Tone: curious (of the post; replies not read)');
   });
 });
 

@@ -114,8 +114,12 @@ export function discussionSection(
   if (discussions.length === 0)
     return [...lines, 'No other thread drew enough organic comments to count as a discussion.', ''];
   discussions.forEach((d, i) => {
-    const of = d.sentimentOf === 'replies' ? ' (replies)' : d.sentimentOf === 'post' ? ' (post)' : '';
-    lines.push(`### ${i + 1}. ${esc(d.topic)}`, '', `Tone: ${esc(d.sentiment)}${of}`, '');
+    lines.push(
+      `### ${i + 1}. ${esc(d.topic)}`,
+      '',
+      `Tone: ${esc(d.sentiment)}${toneSource(d.sentimentOf)}`,
+      '',
+    );
     if (d.warning) lines.push(`**Warning:** ${esc(d.warning)}`, '');
     lines.push(esc(d.description, 700));
     if (d.postUrl) lines.push('', `[Read the thread](${d.postUrl})`);
@@ -352,6 +356,16 @@ const ENGAGEMENT_WORDS: Readonly<Record<(typeof ENGAGEMENT_STATES)[number], stri
   frozen: 'stalled while votes came (frozen)',
   missing: 'not recorded (missing)',
 };
+
+/**
+ * What a hot discussion's tone word was read from, said after it: the replies, or the post alone when its
+ * replies were not read (readers took a bare "(post)" for the thread's mood). The site and the report both use it.
+ */
+export function toneSource(sentimentOf: 'replies' | 'post' | undefined): string {
+  if (sentimentOf === 'replies') return ' (of the replies)';
+  if (sentimentOf === 'post') return ' (of the post; replies not read)';
+  return '';
+}
 
 /** Overview, Warnings, Stories, Hot discussions, More threads, Background, Narratives, Tone, What worked, Flagged engagement, Numbers. */
 export function renderFullDigest(d: ReportFields): string {
