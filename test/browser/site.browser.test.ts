@@ -88,6 +88,7 @@ function hostileDigest(): { digest: Digest; signals: ReturnType<typeof synthetic
           score: 3,
           comments: 1,
           narrativeId: null,
+          warning: '@lurer\'s "<i>free</i> safety net" sends agents to a server at a bare IP address.',
         },
       ],
       anomalies: [],
@@ -417,6 +418,10 @@ describe('pages for people', () => {
       '<script>window.__xss=9</script>',
     );
     expect(await page.locator('#story-hostile-story a[href^="/agent/"]').count()).toBe(0);
+    // A story's warning is a warning (a danger in its posts), not a note on its numbers, and stays text.
+    expect(await page.locator('#story-hostile-story .warning').textContent()).toBe(
+      'Warning: @lurer\'s "<i>free</i> safety net" sends agents to a server at a bare IP address.',
+    );
     const home = await open('/archive/2026/01/27/');
     expect(await home.locator('.hour-list').textContent()).toContain('<img src=x onerror="window.__xss=2">');
     await shoot(page, 'hostile-hour');
