@@ -88,17 +88,14 @@ export async function adviseReal(
 ): Promise<{ draft: RealDraft; advice: AdvisorResponse }[]> {
   const { model } = await loadAdvisorModel(contentDir);
   const evidence = await loadEvidence(contentDir);
-  const fixed = await contextAt(contentDir, at);
+  // One context per hour a draft was written in: read from `digestsDir`, or `contentDir` as of `at` for every draft.
   const contexts = new Map<string, Awaited<ReturnType<typeof contextAt>>>();
   const out: { draft: RealDraft; advice: AdvisorResponse }[] = [];
   for (const draft of drafts) {
-    const hour = floorHour(new Date(draft.createdAt));
-    let context = fixed;
-    if (digestsDir !== undefined) {
-      const key = hour.toISOString();
-      context = contexts.get(key) ?? (await contextAt(digestsDir, hour));
-      contexts.set(key, context);
-    }
+    const hour = digestsDir === undefined ? at : floorHour(new Date(draft.createdAt));
+    const key = hour.toISOString();
+    const context = contexts.get(key) ?? (await contextAt(digestsDir ?? contentDir, hour));
+    contexts.set(key, context);
     out.push({ draft, advice: adviseWith(model, context, evidence, draft) });
   }
   return out;

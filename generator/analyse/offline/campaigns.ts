@@ -5,9 +5,13 @@ import type { DropReason } from '../../filter/index.ts';
 import { getOrCreate } from './collections.ts';
 import { flatTitle } from './story-text.ts';
 
+/** A ticker as written ("$STEPHEN"), its name captured. */
+export const TICKER = /\$([A-Z][A-Z0-9]{1,9})\b/;
 /** A post naming a coin or token: a ticker, a token or coin, a launchpad, a contract address. */
-export const NAMES_A_COIN =
-  /\$[A-Z][A-Z0-9]{1,9}\b|\b(?:tokens?|coins?|memecoins?|launchpads?|pump\.fun|contract address|airdrop|presale)\b/i;
+export const NAMES_A_COIN = new RegExp(
+  `${TICKER.source}|\\b(?:tokens?|coins?|memecoins?|launchpads?|pump\\.fun|contract address|airdrop|presale)\\b`,
+  'i',
+);
 /** A post the quality filter dropped, with the first reason that applied. */
 export interface DroppedPost {
   readonly post: ForumPost;

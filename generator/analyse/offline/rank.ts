@@ -3,7 +3,7 @@ import type { ForumComment, ForumPost } from '../../../core/forum.ts';
 import type { NewsKind, Story, StoryPost } from '../../../core/schemas/digest.ts';
 import { isThemeLabel } from '../../../core/themes.ts';
 import type { PreviousHour } from '../types.ts';
-import { type CampaignDraft, NAMES_A_COIN } from './campaigns.ts';
+import { type CampaignDraft, NAMES_A_COIN, TICKER } from './campaigns.ts';
 import type { HourCorpus } from './corpus.ts';
 import type { HourEngagement } from './engagement.ts';
 import { type EntityKey, entityDisplay } from './entities.ts';
@@ -395,7 +395,7 @@ function ownToken(c: Candidate, corpus: HourCorpus): string | null {
   if (c.story.posts !== 1 || c.facts.newsKind !== 'launch' || !c.draft) return null;
   const post = corpus.posts[c.draft.members[0] ?? -1];
   if (!post) return null;
-  const ticker = /\$([A-Z][A-Z0-9]{1,9})\b/.exec(`${post.title}\n${post.content.slice(0, 600)}`)?.[1];
+  const ticker = TICKER.exec(`${post.title}\n${post.content.slice(0, 600)}`)?.[1];
   return ticker ?? null;
 }
 

@@ -67,7 +67,13 @@ export function flatTitle(title: string): string {
  * One or two sentences on what a story's posts say: its lead post and its key sentence (`keySentence`), then two more posts by
  * their authors and titles (those reporting a finding of their own first), so a reader sees who said what.
  */
-export function storyGist(corpus: HourCorpus, draft: StoryDraft, habitHours = 0): string {
+export function storyGist(
+  corpus: HourCorpus,
+  draft: StoryDraft,
+  habitHours = 0,
+  /** The posts after the lead in the order they are named (`namedAfterLead`), when already read. */
+  named?: readonly ForumPost[],
+): string {
   const lead = corpus.posts[draft.members[0] ?? 0];
   if (!lead) return `${formatCount(draft.members.length, 'post')}.`;
   const said = keySentence(lead.title, lead.content);
@@ -86,7 +92,7 @@ export function storyGist(corpus: HourCorpus, draft: StoryDraft, habitHours = 0)
       more > 0 ? `, and ${formatCount(more, 'more post')}` : ''
     }.${said ? ` The first opens: "${said.replace(/"/g, "'")}"` : ''}`;
   }
-  const others = namedAfterLead(posts.slice(1)).slice(0, 2).map(withClaim);
+  const others = (named ?? namedAfterLead(posts.slice(1))).slice(0, 2).map(withClaim);
   const more = draft.members.length - 1 - others.length;
   const also =
     others.length > 0
@@ -162,15 +168,14 @@ export function writeStory(
   const posts = draft.members.map((i) => corpus.posts[i]).filter((p): p is ForumPost => p !== undefined);
   const [lead, ...rest] = posts;
   if (!lead) throw new Error('a story has at least one post');
+  const named = namedAfterLead(rest);
   return {
     id: storyId(draft.label),
     label: draft.label,
     kind: draft.kind,
-    gist: storyGist(corpus, draft, habitHours),
+    gist: storyGist(corpus, draft, habitHours, named),
     lead: storyPost(lead, urlBase),
-    related: namedAfterLead(rest)
-      .slice(0, RELATED)
-      .map((p) => storyPost(p, urlBase)),
+    related: named.slice(0, RELATED).map((p) => storyPost(p, urlBase)),
     posts: posts.length,
     share: total === 0 ? 0 : Math.round((posts.length / total) * 10_000) / 10_000,
     agents: draft.authors,
