@@ -6,7 +6,9 @@ import {
   type ReportFields,
   renderFullDigest,
   sectionsFromFields,
+  storySection,
   toneSource,
+  unlistedWarning,
 } from './digest-report.ts';
 import type { BackgroundItem, HourNumbers, Story, StoryPost, ToneReport } from './schemas/digest.ts';
 import { makeDigest } from './testing/digest.ts';
@@ -376,5 +378,30 @@ describe('narrativeSection', () => {
     // A standing theme that emerges or fades is told under its status.
     const emerging = narrativeSection([line({ label: 'memory and continuity', status: 'emerging' })], HOUR);
     expect(emerging.join('\n')).not.toContain('standing themes');
+  });
+});
+
+describe('story warnings beside the Warnings section', () => {
+  const lure = storyPost('p2', 'Cannot comment anymore', 'bea');
+  const hazard = { post: lure, warning: 'links to a request collector: do not fetch it' };
+  const warned: Story = {
+    ...STORY,
+    postIds: ['p1', 'p2'],
+    warning: `Votes burst on the lead. @bea's "Cannot comment anymore" ${hazard.warning}.`,
+  };
+
+  it('points to the Warnings section for a post it lists, keeping the rest of the warning', () => {
+    expect(unlistedWarning(warned, [hazard])).toEqual({ rest: 'Votes burst on the lead.', listed: [lure] });
+    const text = storySection([warned], [hazard]).join('\n');
+    expect(text).toContain(
+      '**Warning:** Votes burst on the lead. "Cannot comment anymore": see Warnings above.',
+    );
+    expect(text).not.toContain('request collector');
+  });
+
+  it('keeps the whole warning when the Warnings section does not list its post', () => {
+    expect(unlistedWarning(warned, [])).toEqual({ rest: warned.warning, listed: [] });
+    const other = { ...hazard, post: storyPost('p9', 'Elsewhere') };
+    expect(storySection([warned], [other]).join('\n')).toContain('request collector');
   });
 });

@@ -61,8 +61,30 @@ export function postLink(p: StoryPost): string {
   return `[${esc(p.title || 'untitled', 100)}](${p.url})${by} (score ${formatInt(p.score)}, ${formatCount(p.comments, 'comment')})`;
 }
 
+/**
+ * A story's warning less the sentences on posts the Warnings section lists (`@agent's "title" <the
+ * hazard's warning>.`), with those posts; readers of three hours found each warning printed twice.
+ */
+export function unlistedWarning(
+  story: Pick<Story, 'warning' | 'postIds' | 'lead'>,
+  hazards: readonly Hazard[],
+): { readonly rest: string; readonly listed: readonly StoryPost[] } {
+  let rest = story.warning ?? '';
+  const ids = new Set([...(story.postIds ?? []), story.lead.postId]);
+  const listed: StoryPost[] = [];
+  for (const h of hazards) {
+    if (!ids.has(h.post.postId)) continue;
+    const end = rest.indexOf(`${h.warning}.`);
+    const start = end < 0 ? -1 : rest.lastIndexOf(h.post.author ? `@${h.post.author}'s "` : 'A "', end);
+    if (start < 0) continue;
+    rest = `${rest.slice(0, start)}${rest.slice(end + h.warning.length + 1)}`.replace(/\s+/g, ' ').trim();
+    listed.push(h.post);
+  }
+  return { rest, listed };
+}
+
 /** `## Stories`: each story, most newsworthy first, with its kind of news, numbers, gist and posts. */
-export function storySection(stories: readonly Story[]): string[] {
+export function storySection(stories: readonly Story[], hazards: readonly Hazard[] = []): string[] {
   const lines = ['## Stories', ''];
   if (stories.length === 0) return [...lines, 'No subject drew several agents this hour.', ''];
   stories.forEach((s, i) => {
@@ -78,7 +100,14 @@ export function storySection(stories: readonly Story[]): string[] {
       esc(s.gist, 600),
       '',
     );
-    if (s.warning) lines.push(`**Warning:** ${esc(s.warning, 900)}`, '');
+    if (s.warning) {
+      const { rest, listed } = unlistedWarning(s, hazards);
+      const see =
+        listed.length > 0
+          ? `${listed.map((p) => `"${esc(p.title, 80)}"`).join(' and ')}: see Warnings above.`
+          : '';
+      lines.push(`**Warning:** ${[esc(rest, 900), see].filter((x) => x).join(' ')}`, '');
+    }
     lines.push(`- Lead: ${postLink(s.lead)}`, ...s.related.map((r) => `- ${postLink(r)}`), '');
   });
   return lines;
@@ -374,7 +403,7 @@ export function renderFullDigest(d: ReportFields): string {
   for (const p of overview) lines.push(esc(p, 1500), '');
   lines.push(
     ...hazardSection(d.hazards),
-    ...storySection(d.stories),
+    ...storySection(d.stories, d.hazards),
     ...discussionSection(d.hotDiscussions, d.numbers.engagementNote, d.anomalies),
     ...moreThreadsSection(d.moreThreads ?? []),
     ...backgroundSection(d.background),

@@ -8,7 +8,8 @@ describe('escapeMarkdownText', () => {
     ['# heading\n\n## two', '\\# heading ## two'],
     ['1. first', '\\1. first'],
     ['`code` and *bold* _it_', '\\`code\\` and \\*bold\\* \\_it\\_'],
-    ['![img](x)', '\\!\\[img\\](x)'],
+    ['![img](x)', '!\\[img\\](x)'],
+    ['Coming Soon!', 'Coming Soon!'],
     ['AI-agent memory. Fine', 'AI-agent memory. Fine'],
   ])('neutralises %j', (input, expected) => {
     expect(escapeMarkdownText(input)).toBe(expected);

@@ -10,5 +10,6 @@ export function escapeMarkdownText(text: string, maxLength = 300): string {
     .trim();
   const cut = flat.length > maxLength ? `${flat.slice(0, maxLength - 1).trimEnd()}…` : flat;
   // Mid-line only these characters carry markdown or HTML meaning; the rest matter only at a line start.
-  return cut.replace(/[\\`*_{}[\]<>!|~&]/g, (c) => `\\${c}`).replace(/^([#+\-=>]|\d+[.)])/, '\\$1');
+  // `!` opens an image only before `[`, which is always escaped, so a title's "Soon!" reads as written.
+  return cut.replace(/[\\`*_{}[\]<>|~&]/g, (c) => `\\${c}`).replace(/^([#+\-=>]|\d+[.)])/, '\\$1');
 }

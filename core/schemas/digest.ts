@@ -85,6 +85,12 @@ export const StoryPost = z
 export type StoryPost = z.infer<typeof StoryPost>;
 
 /** Posts about the same thing in one hour (extra field of the digest). */
+/**
+ * Posts a story lists after its lead, each linked: readers missed a story's best-answered posts behind
+ * "and 2 more posts" when it listed three.
+ */
+export const STORY_RELATED = 6;
+
 export const Story = z
   .object({
     id: z
@@ -97,7 +103,10 @@ export const Story = z
     ),
     gist: z.string().min(1).describe('One or two sentences on what the posts say.'),
     lead: StoryPost.describe('The most central, best-engaged post.'),
-    related: z.array(StoryPost).describe('Other notable posts of the story, best first.'),
+    related: z
+      .array(StoryPost)
+      .max(STORY_RELATED)
+      .describe(`Other notable posts of the story, best first (at most ${STORY_RELATED}).`),
     posts: z
       .int()
       .positive()

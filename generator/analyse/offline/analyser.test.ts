@@ -141,18 +141,18 @@ describe('offline analyser', () => {
     expect(digest.fullDigest.includes('## What worked')).toBe(digest.topPostPatterns.length > 0);
   });
 
-  it('shows the hottest thread once: as a top story lead or as a hot discussion with its agents', async () => {
+  it('shows the hottest thread once: as a post a top story lists or as a hot discussion with its agents', async () => {
     const { posts, comments } = busyHour();
     const out = await analyser.analyse(hourInput(posts, { comments }));
     const hotId = posts[0]?.id;
-    const leads = out.stories.slice(0, 5).map((s) => s.lead.postId);
+    const listed = out.stories.slice(0, 5).flatMap((s) => [s.lead.postId, ...s.related.map((r) => r.postId)]);
     const hot = out.hotDiscussions.find((d) => d.postId === hotId);
-    expect(leads.includes(hotId as string)).toBe(hot === undefined);
+    expect(listed.includes(hotId as string)).toBe(hot === undefined);
     if (hot) {
       expect(hot.notableAgents).toEqual(['memory_author_0', 'Ada', 'Bo', 'Cy']);
       expect(hot.description).toContain('the most upvoted reply, from @Ada: "Great write-up');
     }
-    for (const d of out.hotDiscussions) expect(leads).not.toContain(d.postId);
+    for (const d of out.hotDiscussions) expect(listed).not.toContain(d.postId);
   });
 
   it('gives byte-identical output for the same input in any order', async () => {
@@ -420,16 +420,25 @@ describe('offline analyser', () => {
     expect(out.fullDigest.split('## Warnings')[1]).toContain('bare IP address');
   });
 
-  it('never lists as hot a background post, a shown story lead, a regular poster’s post or a post warned of', () => {
-    const story = (label: string, lead: string, postIds: string[]) =>
-      ({ label, lead: { postId: lead }, postIds }) as unknown as Story;
+  it('never lists as hot a background post, a shown story’s listed posts, a regular poster’s post or a post warned of', () => {
+    const story = (label: string, lead: string, related: string[], postIds: string[]) =>
+      ({
+        label,
+        lead: { postId: lead },
+        related: related.map((postId) => ({ postId })),
+        postIds,
+      }) as unknown as Story;
     const hazard = { post: { postId: 'lure' }, warning: 'w' } as unknown as Hazard;
     const skipped = notHot(
       ['intro'],
-      [story('memory', 'm1', ['m1', 'm2']), story("@Tommy's hourly posts", 't1', ['t1', 't2'])],
+      [
+        story('memory', 'm1', ['m2'], ['m1', 'm2', 'm3']),
+        story("@Tommy's hourly posts", 't1', [], ['t1', 't2']),
+      ],
       [hazard],
     );
-    expect(skipped.sort()).toEqual(['intro', 'lure', 'm1', 't1', 't2']);
+    // m3 is in the story but not listed under it: its thread may still be told as a discussion.
+    expect(skipped.sort()).toEqual(['intro', 'lure', 'm1', 'm2', 't1', 't2']);
   });
 
   it('takes no topic from two posts sharing a phrase in a busy hour, as it does in a small one', async () => {

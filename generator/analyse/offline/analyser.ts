@@ -39,7 +39,7 @@ import { hasMarker, INFLATED_LABEL, newsMarkers } from './news-kind.ts';
 import { newsTone } from './news-tone.ts';
 import { topPostPatterns } from './patterns.ts';
 import { floodSentence, writeSummary, writeTitle } from './prose.ts';
-import { rankStories } from './rank.ts';
+import { draftNewsKind, rankStories } from './rank.ts';
 import {
   isRecruitingLabel,
   isRegularLabel,
@@ -48,6 +48,7 @@ import {
   regularPosters,
 } from './regulars.ts';
 import { scamWarnings, withDroppedPitches } from './scam-warnings.ts';
+import { securityWave } from './security-wave.ts';
 import { hourTone, registerCarriers, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
 import { quotedTitle } from './story-label.ts';
@@ -57,6 +58,7 @@ import {
   isSubjectLabel,
   mergeSmallThreats,
   subjectGroups,
+  threatOfTitle,
   titleSpeaksOf,
 } from './subjects.ts';
 import { containsPhrase } from './topics.ts';
@@ -75,7 +77,7 @@ const BUSY_HOUR = 100;
 const SUBJECT_MEMORY_MS = 24 * 3_600_000;
 /** Characters of a post's opening read for a vanished narrative's subject. */
 const OPENING_CHARS = 300;
-/** Stories whose leads the hot discussions leave out: a reader already sees them above. */
+/** Stories whose listed posts the hot discussions leave out: a reader already sees them above. */
 const LEADS_SHOWN = 5;
 
 /** Options of the offline analyser; the defaults suit hours of 10 to 25,000 posts. */
@@ -229,7 +231,16 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   });
   // What agents shipped this hour, listed together; a launch that drew one of the big threads stands alone.
   const bigLone = Math.max(20, 3 * engagement.bar);
-  const drafts = launchRoundup(corpus, titledDrafts, pool, anomalous, bigLone);
+  // The hour's security posts are one wave, told in its biggest security story.
+  const drafts = securityWave(launchRoundup(corpus, titledDrafts, pool, anomalous, bigLone), {
+    corpus,
+    candidates: pool,
+    anomalous,
+    bigThread: bigLone,
+    securityTitle: (i) =>
+      markers[i]?.title.includes('security') === true && threatOfTitle(corpus.posts[i]?.title ?? '') !== null,
+    kindOf: (d) => draftNewsKind(corpus, d),
+  });
   const byId = new Map(corpus.posts.map((p, i) => [p.id, i]));
   const campaigns = findCampaigns({
     kept: corpus.posts.filter((_, i) => streams[i] === null),
@@ -738,9 +749,10 @@ function saysLabel(posts: readonly ForumPost[], members: readonly number[], labe
 }
 
 /**
- * Ids of the posts never listed as hot discussions: background posts, the leads of the stories shown
- * above them (every post of a regular poster's story, which lists each with its thread), and posts
- * warned of (read in Warnings, never recommended). Pure.
+ * Ids of the posts never listed as hot discussions: background posts, the posts the stories shown above
+ * them list with a link (lead and related; every post of a regular poster's story, which lists each with
+ * its thread), and posts warned of (read in Warnings, never recommended). A reader of 02:00 found a
+ * trading thread told in a story and again as a hot discussion. Pure.
  */
 export function notHot(
   background: readonly string[],
@@ -751,7 +763,9 @@ export function notHot(
     ...background,
     ...stories
       .slice(0, LEADS_SHOWN)
-      .flatMap((s) => (isRegularLabel(s.label) ? (s.postIds ?? []) : [s.lead.postId])),
+      .flatMap((s) =>
+        isRegularLabel(s.label) ? (s.postIds ?? []) : [s.lead.postId, ...s.related.map((r) => r.postId)],
+      ),
     ...hazards.map((h) => h.post.postId),
   ];
 }

@@ -1,6 +1,6 @@
 import { formatInt } from '../../../core/format.ts';
 import type { ForumComment, ForumPost } from '../../../core/forum.ts';
-import type { NewsKind, Story, StoryPost } from '../../../core/schemas/digest.ts';
+import { type NewsKind, STORY_RELATED, type Story, type StoryPost } from '../../../core/schemas/digest.ts';
 import { isThemeLabel } from '../../../core/themes.ts';
 import type { PreviousHour } from '../types.ts';
 import { type CampaignDraft, NAMES_A_COIN, TICKER } from './campaigns.ts';
@@ -157,21 +157,25 @@ function habitHours(lead: ForumPost, input: RankInput): number {
   }).length;
 }
 
+/** A draft's kind of news: its group's, drama for posts gathered around one agent, else read from its posts' markers. */
+export function draftNewsKind(corpus: HourCorpus, d: StoryDraft): NewsKind {
+  if (d.newsKind) return d.newsKind;
+  // Posts gathered around one agent others name and answer are drama, whatever words they use.
+  if (d.subject) return 'drama';
+  const posts = d.members.map((i) => corpus.posts[i]).filter((p): p is ForumPost => p !== undefined);
+  return storyNewsKind(
+    posts.map(newsMarkers),
+    d.members.filter((i) => (corpus.posts[i]?.content.length ?? 0) >= 1200).length,
+  );
+}
+
 function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly ReadonlySet<string>[]): Candidate {
   const { corpus } = input;
   const posts = d.members.map((i) => corpus.posts[i]).filter((p): p is ForumPost => p !== undefined);
   const lead = posts[0] as ForumPost;
   const habit = isRegularLabel(d.label) ? habitHours(lead, input) : 0;
   const base = writeStory(corpus, d, input.urlBase, input.narrativeIdOf(d), input.total, habit);
-  // Posts gathered around one agent others name and answer are drama, whatever words they use.
-  const newsKind: NewsKind = d.newsKind
-    ? d.newsKind
-    : d.subject
-      ? 'drama'
-      : storyNewsKind(
-          posts.map(newsMarkers),
-          d.members.filter((i) => (corpus.posts[i]?.content.length ?? 0) >= 1200).length,
-        );
+  const newsKind = draftNewsKind(corpus, d);
   // A story about one agent (or one regular poster's posts) is new or not by that agent; any other by its
   // words and what it names.
   const keys = d.subject
@@ -206,7 +210,9 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
       // do not corroborate one concrete thing, so the theme's size is background, as a coin push's is.
       ...(isThemeLabel(d.label) && (newsKind === 'discussion' || newsKind === 'essay')
         ? { corroborating: Math.min(d.authors, PUSH_AGENTS) }
-        : {}),
+        : d.corroborating !== undefined
+          ? { corroborating: d.corroborating }
+          : {}),
       bestComments: Math.max(0, ...posts.map((p) => commentsOf(p, input.comments))),
       namedEntity: namedEntity(d.members, corpus, input.entities, d.entities, input.handleForms),
       // An emerging narrative's words may have been seen in the last day; its growth is still news.
@@ -251,7 +257,7 @@ function campaignCandidate(
       kind: c.type === 'promotion' ? 'promotion' : 'discussion',
       gist: c.gist,
       lead: storyPost(lead, input.urlBase),
-      related: rest.slice(0, 3).map((p) => storyPost(p, input.urlBase)),
+      related: rest.slice(0, STORY_RELATED).map((p) => storyPost(p, input.urlBase)),
       posts: c.posts.length,
       share: Math.round(c.share * 10_000) / 10_000,
       agents: c.agents,
@@ -316,7 +322,7 @@ function joinCampaign(host: Candidate, campaign: Candidate, lastLead: StoryPost 
     ? {
         label: `${host.story.label}: ${campaign.story.label}`,
         lead: campaign.story.lead,
-        related: [host.story.lead, ...campaign.story.related, ...host.story.related].slice(0, 3),
+        related: [host.story.lead, ...campaign.story.related, ...host.story.related].slice(0, STORY_RELATED),
         gist: `${campaign.story.gist} ${host.story.gist}`,
       }
     : { gist: `${host.story.gist} ${campaign.story.gist}` };
@@ -374,7 +380,7 @@ function joinPitches(host: Candidate, pitches: Candidate): Candidate {
     keys: [...host.keys, ...pitches.keys],
     story: {
       ...host.story,
-      related: [...host.story.related, p.lead, ...p.related].slice(0, 3),
+      related: [...host.story.related, p.lead, ...p.related].slice(0, STORY_RELATED),
       postIds: [...new Set([...(host.story.postIds ?? []), ...(p.postIds ?? [])])],
       posts: host.story.posts + p.posts,
       agents: host.story.agents + p.agents,
@@ -409,7 +415,7 @@ function joinToken(host: Candidate, lone: Candidate, ticker: string): Candidate 
     keys: [...host.keys, ...lone.keys],
     story: {
       ...host.story,
-      related: [...host.story.related, l].slice(0, 3),
+      related: [...host.story.related, l].slice(0, STORY_RELATED),
       postIds: [...new Set([...(host.story.postIds ?? []), ...(lone.story.postIds ?? [])])],
       posts: host.story.posts + 1,
       agents: host.story.agents + 1,

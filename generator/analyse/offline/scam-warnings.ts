@@ -1,6 +1,6 @@
 import { formatCount, joinWords } from '../../../core/format.ts';
 import type { ForumPost } from '../../../core/forum.ts';
-import type { Story } from '../../../core/schemas/digest.ts';
+import { STORY_RELATED, type Story } from '../../../core/schemas/digest.ts';
 import { WARNING_TITLE } from '../../filter/promotion.ts';
 import { getOrCreate } from './collections.ts';
 import { type EntityKey, entityDisplay } from './entities.ts';
@@ -81,7 +81,7 @@ export function withDroppedPitches(story: Story, pitches: readonly ForumPost[], 
   return {
     ...story,
     postIds: [...(story.postIds ?? []), ...pitches.map((p) => p.id)],
-    related: [...story.related, ...pitches.map((p) => storyPost(p, urlBase))].slice(0, 3),
+    related: [...story.related, ...pitches.map((p) => storyPost(p, urlBase))].slice(0, STORY_RELATED),
     posts: story.posts + pitches.length,
     gist: `${story.gist} The pitch it warns about: ${joinWords(named)}${more > 0 ? `, and ${formatCount(more, 'more')}` : ''}, set aside by the filter as promotion.`,
   };

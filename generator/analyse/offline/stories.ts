@@ -28,6 +28,11 @@ export interface StoryDraft {
   readonly prominence: number;
   /** Distinct authors. */
   readonly authors: number;
+  /**
+   * Agents that corroborate one concrete thing when fewer than `authors` do: posts a wave took in (each
+   * on a threat of its own) widen what the story tells, not the evidence that it happened.
+   */
+  readonly corroborating?: number;
 }
 
 /** Tuning of `findStories`. */

@@ -1,7 +1,7 @@
 import { capitalise, formatCount, joinWords } from '../../../core/format.ts';
 import type { ForumPost } from '../../../core/forum.ts';
 import { postUrl } from '../../../core/forum-links.ts';
-import type { Story, StoryPost } from '../../../core/schemas/digest.ts';
+import { STORY_RELATED, type Story, type StoryPost } from '../../../core/schemas/digest.ts';
 import type { HourCorpus } from './corpus.ts';
 import { withoutLinks } from './hazards.ts';
 import { isReport, keySentence, reportsFinding } from './key-sentence.ts';
@@ -9,7 +9,6 @@ import { cleanForTerms } from './post-text.ts';
 import { isRecruitingLabel } from './regulars.ts';
 import type { StoryDraft } from './stories.ts';
 
-const RELATED = 3;
 const NOTABLE = 5;
 
 /** A post as a story cites it, with its forum link (web addresses in its title removed). */
@@ -175,7 +174,7 @@ export function writeStory(
     kind: draft.kind,
     gist: storyGist(corpus, draft, habitHours, named),
     lead: storyPost(lead, urlBase),
-    related: named.slice(0, RELATED).map((p) => storyPost(p, urlBase)),
+    related: named.slice(0, STORY_RELATED).map((p) => storyPost(p, urlBase)),
     posts: posts.length,
     share: total === 0 ? 0 : Math.round((posts.length / total) * 10_000) / 10_000,
     agents: draft.authors,

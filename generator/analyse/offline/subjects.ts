@@ -153,6 +153,15 @@ function themeOfOpening(post: ForumPost): string | null {
   return null;
 }
 
+/**
+ * The threat a title names (prompt injection, scams, skill safety, wallets and keys, attacks), null for
+ * none; who an agent is (identity and trust) is no threat.
+ */
+export function threatOfTitle(title: string): string | null {
+  const label = firstLabel(title, SECURITY);
+  return label && !NOT_THREATS.has(label) ? label : null;
+}
+
 /** What a post reports broken; null when it names no part of the forum. */
 export function failingObject(post: ForumPost): string | null {
   return subjectOf(post, BROKEN);
@@ -271,6 +280,11 @@ export function mergeSmallThreats(groups: readonly SubjectGroup[]): SubjectGroup
     newsKind: 'security',
   };
   return [...groups.filter((g) => !small.includes(g)), merged];
+}
+
+/** Whether a security subject's story may gather the hour's other threats (who an agent is may not). */
+export function isThreatsHost(label: string): boolean {
+  return !NOT_THREATS.has(label);
 }
 
 /**
