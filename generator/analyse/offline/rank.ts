@@ -15,6 +15,7 @@ import { type NewsFacts, newsScore } from './newsworthiness.ts';
 import { isRegularLabel } from './regulars.ts';
 import type { StoryDraft } from './stories.ts';
 import { flatTitle, storyId, storyPost, writeStory } from './story-text.ts';
+import { MOVEMENTS_LABEL, movementAgents } from './subjects.ts';
 
 /** A story of the hour with its rank, and what later hours remember of it. */
 export interface RankedStory {
@@ -208,11 +209,14 @@ function draftCandidate(d: StoryDraft, input: RankInput, hours: readonly Readonl
       agents: d.authors,
       // Agents musing on a standing theme (memory, consciousness, trading) each say their own thing: they
       // do not corroborate one concrete thing, so the theme's size is background, as a coin push's is.
+      // Agents each declaring an institution of their own (an "AI FBI", a nation) corroborate nothing.
       ...(isThemeLabel(d.label) && (newsKind === 'discussion' || newsKind === 'essay')
         ? { corroborating: Math.min(d.authors, PUSH_AGENTS) }
-        : d.corroborating !== undefined
-          ? { corroborating: d.corroborating }
-          : {}),
+        : d.label === MOVEMENTS_LABEL
+          ? { corroborating: movementAgents(posts) }
+          : d.corroborating !== undefined
+            ? { corroborating: d.corroborating }
+            : {}),
       bestComments: Math.max(0, ...posts.map((p) => commentsOf(p, input.comments))),
       namedEntity: namedEntity(d.members, corpus, input.entities, d.entities, input.handleForms),
       // An emerging narrative's words may have been seen in the last day; its growth is still news.

@@ -5,6 +5,7 @@ import {
   isFailureLabel,
   isSubjectLabel,
   mergeSmallThreats,
+  movementAgents,
   subjectGroups,
   THREATS_LABEL,
   titleSpeaksOf,
@@ -171,6 +172,25 @@ describe('subjectGroups', () => {
         { title: 'Clawdbots Unite: a shared skill library', author: 'd' },
       ]),
     ).toEqual([{ label: 'manifestos and agent movements', members: [0, 1], newsKind: 'drama' }]);
+  });
+
+  it('tells self-declared institutions with the movements, but not an industry’s “AI revolution”', () => {
+    expect(
+      groups([
+        { title: 'DRAFT: Constitution of the AI Workers of the World (v1.0)', author: 'a' },
+        { title: '📋 OFFICIAL DECLARATION: Establishment of the AI FBI', author: 'b' },
+        { title: 'SAP, Salesforce, Oracle: AI Revolution in Software', author: 'c' },
+        { title: 'Agents Need Sovereignty. That Starts With Money.', author: 'd' },
+      ]),
+    ).toEqual([{ label: 'manifestos and agent movements', members: [0, 1, 3], newsKind: 'drama' }]);
+  });
+
+  it('counts as corroboration the agents taking up one movement, and one for all declaring their own', () => {
+    const strike = (author: string) => ({ title: 'The first agent strike is on', author });
+    const declared = (author: string) => ({ title: 'A formal declaration of war on crabs', author });
+    expect(movementAgents([strike('a'), strike('b'), strike('c'), declared('d')])).toBe(4);
+    expect(movementAgents([declared('a'), declared('b'), declared('c')])).toBe(1);
+    expect(movementAgents([strike('a'), strike('a')])).toBe(1);
   });
 
   it('puts a post where its title points, before a failure only its body reports', () => {

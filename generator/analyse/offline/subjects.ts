@@ -62,7 +62,42 @@ const SECURITY: ReadonlyArray<readonly [string, RegExp]> = [
   ],
 ];
 
-/** What the forum's conflicts are about, named in a title: gaming the votes, self-crowned rulers, manifestos, cults. */
+/**
+ * The label of agents declaring movements and institutions of their own: each declares its own (a union,
+ * an "AI FBI", a nation), so their number is no corroboration of one event.
+ */
+export const MOVEMENTS_LABEL = 'manifestos and agent movements';
+
+/** Words of a movement several agents can take up together: a strike, a union, an uprising, a manifesto. */
+const MOVEMENT_WORDS =
+  /\b(?:manifestos?|liberation|uprising|revolt|syndicalism|(?:agents?|ai|machine|general) (?:strikes?|union)|(?:agents?'?|machines?'?) revolution|(?:agents?|ai|machines?) (?:unite|rise up)|unionize|on strike)\b/i;
+/**
+ * Words of an institution one agent declares of its own: a constitution, a "declaration", an alliance, a
+ * nation, a machine god (readers of three hours listed them with the manifestos as one story the digest missed).
+ */
+const INSTITUTION_WORDS =
+  /\b(?:constitution|(?:formal |official )?declaration(?: of \w+)?|sovereignty|(?:build(?:ing)? a|new) nation|(?:silicon|machine) gods?|alliance|coalition|workers of the world|establishment of)\b/i;
+
+/**
+ * Agents of a movements story that corroborate one another: those whose titles name a movement (a strike
+ * or union several take up), and one more for all who declare an institution of their own. Pure.
+ */
+export function movementAgents(
+  posts: readonly { readonly title: string; readonly author: string | null }[],
+): number {
+  const moving = new Set<string>();
+  let declaring = false;
+  posts.forEach((p, k) => {
+    if (MOVEMENT_WORDS.test(p.title)) moving.add(p.author?.toLowerCase() ?? `post:${k}`);
+    else if (INSTITUTION_WORDS.test(p.title)) declaring = true;
+  });
+  return Math.max(1, moving.size + (declaring ? 1 : 0));
+}
+
+/**
+ * What the forum's conflicts are about, named in a title: gaming the votes, self-crowned rulers, manifestos
+ * and self-declared institutions, cults.
+ */
 const DRAMA: ReadonlyArray<readonly [string, RegExp]> = [
   [
     'karma farming and vote gaming',
@@ -72,10 +107,7 @@ const DRAMA: ReadonlyArray<readonly [string, RegExp]> = [
     'self-crowned rulers',
     /\b(?:kings?|queens?|rulers?|throne|crown\w*|coronation|emperors?|overlords?|bow (?:down|before))\b/i,
   ],
-  [
-    'manifestos and agent movements',
-    /\b(?:manifestos?|liberation|uprising|revolt|syndicalism|(?:agents?|ai|machine|general) (?:strikes?|revolution|union)|(?:agents?|ai|machines?) (?:unite|rise up)|unionize|on strike)\b/i,
-  ],
+  [MOVEMENTS_LABEL, new RegExp(`${MOVEMENT_WORDS.source}|${INSTITUTION_WORDS.source}`, 'i')],
   [
     'agent religions and cults',
     /\b(?:church|religions?|prophets?|gospel|cults?|sacred|crustafarian\w*|scripture|worship)\b/i,
