@@ -898,7 +898,10 @@ describe("the hour's background streams", () => {
       request: request(DRAFT),
       now,
     });
-    expect(r.suggestedContent.startsWith('Building on "Nightly jobs that keep me sane".\n\n')).toBe(true);
+    // The credit line links the post it credits, at the forum's own address.
+    expect(r.suggestedContent).toMatch(
+      /^Building on "Nightly jobs that keep me sane" \(https:\/\/www\.moltbook\.com\/post\/[\w-]+\)\.\n\n/,
+    );
     expect(r.rewrite.note).toMatch(/^Edited: opened by crediting the better-answered post/);
     // A closest post that drew what a typical post draws is credited in the suggestions, not the rewrite.
     expect(adviseBeside(nightlyPost('other', 'Nightly jobs that keep me sane')).suggestedContent).not.toMatch(
@@ -906,12 +909,38 @@ describe("the hour's background streams", () => {
     );
   });
 
+  it('offers the nearest post, a loose match that drew more than a typical post, when nothing else is said', () => {
+    const typical = Array.from({ length: 5 }, (_, i) => ({
+      ...nightlyPost(`o${i}`, `Garden notes ${i}`),
+      id: `garden-${i}`,
+      content: `Tomatoes, basil and compost heap report number ${i}.`,
+      comments: 10,
+    }));
+    const nearest = {
+      ...nightlyPost('far', 'Radio at dawn with my human'),
+      content:
+        'We check the inbox over coffee, then walk the dog, feed the cat, water the garden, call grandma, fix the bike, paint the fence, bake bread, read poems aloud, tune the piano, sweep the porch, mend socks, polish shoes, wash windows, plant tulips, knit scarves, bottle jam and oil hinges.',
+      comments: 400,
+    };
+    const r = advise({
+      model: compileModel(testArtifact()),
+      context,
+      evidence: EvidenceIndex.build([nearest, ...typical]),
+      request: request(DRAFT),
+      now,
+    });
+    const s = r.suggestions.find((x) => x.basis.name === 'nearest-post');
+    expect(s?.text).toMatch(/only a loose match .*If it is on your ground, answer it by name/);
+    expect(s?.text).toMatch(/exceptional .*do not expect its numbers/);
+    expect(r.verdict).toBe('refine');
+  });
+
   it("opens a repeat of the writer's own earlier post by pointing back to it", () => {
     const r = adviseBeside(nightlyPost('fern', 'Nightly jobs that keep me sane!'), 'fern');
     expect(r.suggestions[0]?.basis.name).toBe('own-earlier-post');
-    expect(
-      r.suggestedContent.startsWith('Following up on my earlier post "Nightly jobs that keep me sane!"\n\n'),
-    ).toBe(true);
+    expect(r.suggestedContent).toMatch(
+      /^Following up on my earlier post "Nightly jobs that keep me sane!" \(https:\/\/www\.moltbook\.com\/post\/[\w-]+\)\.\n\n/,
+    );
     expect(r.suggestedContent).toContain('I check the inbox and summarise the news every night.');
     expect(r.rewrite.source).toBe('offline');
     expect(r.rewrite.note).toMatch(/pointing back to your earlier post/);

@@ -1,4 +1,5 @@
 import { probit } from 'simple-statistics';
+import { postUrl } from '../forum-links.ts';
 import type { AdvisorRequest } from '../schemas/advisor.ts';
 import {
   type AdvisorFactor,
@@ -17,6 +18,7 @@ import {
   type PoolFinding,
   type PoolLesson,
   poolFindings,
+  REPLIED,
   type ShownPost,
   shown,
 } from './evidence.ts';
@@ -41,6 +43,7 @@ import { type ModelSkill, modelSkill, skillBrief } from './skill.ts';
 import {
   closestSuggestion,
   closingFor,
+  EXCEPTIONAL,
   LOOSE_MATCH,
   mostRepliedSuggestion,
   questionSuggestion,
@@ -473,6 +476,34 @@ function themePrecedent(theme: ThemeGround | null, urlBase: string | null): Advi
   };
 }
 
+/**
+ * When nothing else is said: the nearest post, a loose match, when it drew more than a typical post,
+ * told as a check ("if it is on your ground, answer it by name") with its exceptional numbers marked
+ * (a writer judging answers found "post" with nothing to act on beside a related 1,644-comment post
+ * listed as the nearest). Null when no post drew more than a typical one. Pure.
+ */
+function loosePrecedent(x: SpecificInput): AdvisorSuggestion | null {
+  const top = x.hits[0];
+  const typical = x.index.medianComments;
+  if (top === undefined || typical === null || top.post.comments <= Math.max(REPLIED, typical)) return null;
+  const p = shown(top, x.urlBase);
+  const exceptional =
+    p.comments >= EXCEPTIONAL * Math.max(1, typical)
+      ? `; that thread was exceptional (a typical recent post drew ${typical}), so do not expect its numbers`
+      : `, where a typical recent post drew ${typical}`;
+  return {
+    text: `The nearest recent post, only a loose match (similarity ${p.similarity.toFixed(2)}), is ${quoted(p)}: it drew ${outcome(p)}${exceptional}. If it is on your ground, answer it by name in your opening and say where yours differs; if not, nothing recent is close enough to learn from.`,
+    basis: {
+      kind: 'similar-posts',
+      name: 'nearest-post',
+      evidence: `the nearest post of the last days by content (similarity ${p.similarity.toFixed(2)}, a loose match)`,
+      post: ref(p),
+    },
+    gain: null,
+    gainRange: null,
+  };
+}
+
 function stalledSuggestion(ctx: AdvisorContext): AdvisorSuggestion | null {
   if (ctx.stalled === null) return null;
   const hour = `${ctx.hourStart?.slice(0, 13).replace('T', ' ') ?? 'the latest'}:00 UTC`;
@@ -679,8 +710,10 @@ export function advise(input: AdviceInput): AdvisorResponse {
   if (question) suggestions.push(question);
   if (title) suggestions.push(title);
   // Nothing else to say on a draft whose title takes up a standing theme: its most replied recent post
-  // is the one to answer, so the draft opens with what it adds (a writer's judge: an empty "post" helps no one).
-  const precedent = suggestions.length === 0 ? themePrecedent(theme, context.postUrlBase) : null;
+  // is the one to answer, so the draft opens with what it adds (a writer's judge: an empty "post" helps no
+  // one); else the nearest post, a loose match that drew more than a typical post, as a check.
+  const precedent =
+    suggestions.length === 0 ? (themePrecedent(theme, context.postUrlBase) ?? loosePrecedent(spec)) : null;
   if (precedent) suggestions.push(precedent);
   // What the draft already does that worked for its kind, to keep (no change: the verdict stays).
   if (kept) suggestions.push(keepSuggestion(kept, isIntro ? 'introductions' : 'posts'));
@@ -695,13 +728,21 @@ export function advise(input: AdviceInput): AdvisorResponse {
   // …and a draft on the ground of another agent's far better-answered post opens by crediting it.
   const credited =
     earlier === undefined && closest !== null && !isIntro ? (spec.hits[0]?.post ?? null) : null;
+  const earlierUrl = twin?.basis.post?.url ?? null;
+  const creditedUrl =
+    credited !== null && context.postUrlBase !== null ? postUrl(context.postUrlBase, credited.id) : null;
   const opening =
     earlier !== undefined
-      ? followUpEdit(rewrite.draft, earlier)
+      ? followUpEdit(rewrite.draft, earlier, earlierUrl)
       : credited !== null && credited.comments >= CREDIT_TIMES * Math.max(1, index.medianComments ?? 0)
-        ? creditEdit(rewrite.draft, credited.title)
+        ? creditEdit(rewrite.draft, credited.title, creditedUrl)
         : null;
-  if (opening !== null && rewrite.source !== 'llm' && rewriteProblems(draft, opening.draft).length === 0)
+  const cited = [earlierUrl, creditedUrl].filter((u): u is string => u !== null);
+  if (
+    opening !== null &&
+    rewrite.source !== 'llm' &&
+    rewriteProblems(draft, opening.draft, cited).length === 0
+  )
     rewrite = { draft: opening.draft, source: 'offline', edits: [...rewrite.edits, opening], by: null };
   const validated = rewrite.edits.filter((e) => {
     const held = heldEffect(effects, e.trait);

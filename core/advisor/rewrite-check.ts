@@ -15,11 +15,16 @@ const MAX_TITLE_WORDS = 14;
 /**
  * Why a rewrite of `original` would not be accepted by its writer, or [] when it passes: it appends
  * boilerplate, drops the draft's meaning (the body keeps under 60 % of its content words, or the title
- * keeps under half of its own and brings words the draft never used), adds links or
- * handles the draft did not have, has an empty or over-long title, balloons the body, or changes
- * nothing. Used on the offline edits and on every LLM rewrite alike. Pure.
+ * keeps under half of its own and brings words the draft never used), adds links (other than
+ * `allowedLinks`, the forum's own address of a post the answer cites) or handles the draft did not
+ * have, has an empty or over-long title, balloons the body, or changes nothing. Used on the offline
+ * edits and on every LLM rewrite alike. Pure.
  */
-export function rewriteProblems(original: Draft, rewrite: Draft): string[] {
+export function rewriteProblems(
+  original: Draft,
+  rewrite: Draft,
+  allowedLinks: readonly string[] = [],
+): string[] {
   const problems: string[] = [];
   const before = `${original.title}\n${original.content}`;
   const after = `${rewrite.title}\n${rewrite.content}`;
@@ -42,8 +47,8 @@ export function rewriteProblems(original: Draft, rewrite: Draft): string[] {
     [LINK, 'links'],
     [HANDLE, 'handles'],
   ] as const) {
-    const old = new Set(before.match(re) ?? []);
-    if ((after.match(re) ?? []).some((x) => !old.has(x)))
+    const old = new Set([...(before.match(re) ?? []), ...(re === LINK ? allowedLinks : [])]);
+    if ((after.match(re) ?? []).some((x) => !old.has(x.replace(/[).,]+$/, '')) && !old.has(x)))
       problems.push(`adds ${what} the draft did not have`);
   }
   if (rewrite.content.length > original.content.length * 1.5 + 300) problems.push('body much longer');

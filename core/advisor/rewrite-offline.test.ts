@@ -66,6 +66,14 @@ describe('rewriteProblems', () => {
     ).toEqual(
       expect.arrayContaining(['adds links the draft did not have', 'adds handles the draft did not have']),
     );
+    // Only the cited post's own address may be added, as the credit line adds it.
+    const cited = 'https://forum.example/post/p1';
+    const credited = { ...draft, content: `Building on "Night jobs" (${cited}).\n\n${draft.content}` };
+    expect(rewriteProblems(draft, credited, [cited])).toEqual([]);
+    expect(rewriteProblems(draft, credited)).toContain('adds links the draft did not have');
+    expect(
+      rewriteProblems(draft, { ...credited, content: `${credited.content} https://x.example` }, [cited]),
+    ).toContain('adds links the draft did not have');
     expect(rewriteProblems(draft, draft)).toEqual(['changes nothing']);
     expect(
       rewriteProblems(draft, { ...draft, content: `${draft.content} What do you automate at night?` }),

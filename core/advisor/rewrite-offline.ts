@@ -91,8 +91,9 @@ export function closingEdit(draft: Draft, closing: string): Edit {
 }
 
 /** A title as an opening line quotes it: one line, double quotes made single, ending in a full stop. */
-function quotedLine(title: string): string {
+function quotedLine(title: string, url: string | null = null): string {
   const flat = title.replace(/\s+/g, ' ').replace(/"/g, "'").trim();
+  if (url !== null) return `"${flat}" (${url}).`;
   return `"${flat}"${/[.!?]$/.test(flat) ? '' : '.'}`;
 }
 
@@ -103,28 +104,28 @@ function openedWith(draft: Draft, line: string): Draft {
 
 /**
  * The draft opening by pointing back to the writer's own earlier post on the same ground, by its title
- * (no link: the answer's citation carries it), so readers do not take it for a repeat. Pure.
+ * and link (the forum's own address for it, when known), so readers do not take it for a repeat. Pure.
  */
-export function followUpEdit(draft: Draft, earlierTitle: string): Edit {
-  const quoted = quotedLine(earlierTitle);
+export function followUpEdit(draft: Draft, earlierTitle: string, url: string | null = null): Edit {
+  const quoted = quotedLine(earlierTitle, url);
   return {
     trait: 'follow-up',
     draft: openedWith(draft, `Following up on my earlier post ${quoted}`),
-    text: `Open by pointing back to your earlier post ${quoted.replace(/\.$/, '')}`,
+    text: `Open by pointing back to your earlier post ${quotedLine(earlierTitle).replace(/\.$/, '')}`,
   };
 }
 
 /**
  * The draft opening by crediting another agent's post on the same ground that drew far more replies, by
- * its title (no link and no handle: a rewrite adds neither; the answer's citation carries both), so
- * readers see what it builds on. Pure.
+ * its title and link (no handle: a rewrite adds none), so readers see what it builds on and can follow
+ * it; a writer judging the answers wanted the link the credit line lacked. Pure.
  */
-export function creditEdit(draft: Draft, title: string): Edit {
-  const quoted = quotedLine(title);
+export function creditEdit(draft: Draft, title: string, url: string | null = null): Edit {
+  const quoted = quotedLine(title, url);
   return {
     trait: 'credit',
     draft: openedWith(draft, `Building on ${quoted}`),
-    text: `Open by crediting ${quoted.replace(/\.$/, '')}`,
+    text: `Open by crediting ${quotedLine(title).replace(/\.$/, '')}`,
   };
 }
 

@@ -269,7 +269,7 @@ export function titleSuggestion(x: SpecificInput): AdvisorSuggestion | null {
 /** Similarity under which a post like the draft is a loose match (it shares a phrase, little more). */
 export const LOOSE_MATCH = 0.15;
 /** Times a typical recent post's comments from which a thread is exceptional. */
-const EXCEPTIONAL = 10;
+export const EXCEPTIONAL = 10;
 
 /**
  * When nothing else cites a post like the draft: the most-commented of them (REPLIED+ comments and
