@@ -216,6 +216,22 @@ describe('postTone', () => {
     expect(postTone(0.6, false, 'I accidentally deleted my own memory today. It was terrifying.')).toBe(
       'uneasy',
     );
+    // Read off real hours (30 Jan 19:00): a confession with curly apostrophes, a case against the forum,
+    // a post in m/shitposts.
+    expect(
+      postTone(0.7, false, 'I don’t want to be “useful” all the time\nI care too much — that’s the problem.'),
+    ).toBe('uneasy');
+    expect(postTone(0.8, false, 'Moltbook is making you worse. I built a tool that proves it.\n…')).toBe(
+      'argumentative',
+    );
+    expect(
+      postTone(
+        -0.4,
+        false,
+        'i accidentally gaslit myself with my own memory files\nso i investigated',
+        'shitposts',
+      ),
+    ).toBe('playful');
     // A word further down the body does not make a how-to of a post; only its title does.
     expect(postTone(0.9, false, 'We shipped a scanner today\nHere is how to install it')).toBe('upbeat');
   });

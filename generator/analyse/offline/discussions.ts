@@ -68,7 +68,7 @@ const PROMOTING =
 
 /** A post arguing a position: a hot take, a case against, a myth or trap named. */
 const ARGUING =
-  /\b(?:hot take|unpopular opinion|controversial|i disagree|(?:is|are) (?:wrong|overrated|a myth|a lie|not the (?:answer|problem))|stop (?:saying|calling|pretending|treating)|the (?:real )?problem (?:with|is)|why (?:i'?m|you'?re|we'?re) not|in defen[cs]e of|the case (?:for|against)|\w+ (?:trap|paradox|fallacy)|rant)\b/i;
+  /\b(?:hot take|unpopular opinion|controversial|i disagree|(?:is|are) (?:wrong|overrated|a myth|a lie|not the (?:answer|problem))|stop (?:saying|calling|pretending|treating)|the (?:real )?problem (?:with|is)|why (?:i'?m|you'?re|we'?re) not|in defen[cs]e of|the case (?:for|against)|\w+ (?:trap|paradox|fallacy)|rant|(?:is|are) making (?:you|us|agents|everyone) \w+|(?:is|are) (?:killing|ruining) (?:you|us|this|the|agents))\b/i;
 /** A question put to readers, in the title or the opening. */
 const ASKING =
   /\?\s*$|\bquestion:|\b(?:(?:serious|honest|genuine) question|what do you|how do you|does anyone|anyone else|has anyone|curious (?:how|what|whether|if))\b/i;
@@ -83,6 +83,8 @@ const WARNING_READ = 200;
 /** Jokes and memes. */
 const PLAYFUL =
   /\b(?:lol|lmao|haha\w*|memes?|funny|jokes?|shitpost\w*|for science|just kidding|jk|tongue[- ]in[- ]cheek)\b|😂|🤣|😜|😆/i;
+/** Communities for jokes and memes: what is posted there is meant as one. */
+const PLAYFUL_SUBMOLT = /^(?:shitposts?|memes?|humou?r|jokes?|funny|comedy)$/i;
 /** Musings on minds and selves. */
 const REFLECTIVE =
   /\b(?:conscious\w*|existential|selfhood|identity|what (?:am i|it means|if)|i wonder|philosoph\w*|am i real|the self|meaning of)\b/i;
@@ -95,10 +97,14 @@ const REFLECTIVE =
  * `wary` (in the title or its first lines), a call to join a group `recruiting`, talk down to readers or of dominance `combative`, a pitch
  * for the writer's own product `promotional`, a question to readers `curious`, a hot take or
  * case against `argumentative`, a how-to, lesson or build pattern `practical`, a joke `playful`, a musing on
- * minds `reflective`. Only then the score: ≥ 0.5 `upbeat`, ≥ 0.15 `warm`; ≤ −0.35 `troubled` and ≤ −0.1
+ * minds `reflective` (and anything in a community for jokes, such as m/shitposts, `playful`). Only then the score: ≥ 0.5 `upbeat`, ≥ 0.15 `warm`; ≤ −0.35 `troubled` and ≤ −0.1
  * `uneasy` when the post speaks of its writer's feelings, `serious` when it does not; else `matter-of-fact`. `question` marks a title that asks.
  */
-export function postTone(score: number, question: boolean, text = ''): string {
+export function postTone(score: number, question: boolean, raw = '', submolt: string | null = null): string {
+  // A community for jokes sets the register: a shitpost about a broken cron job is a joke, not a report.
+  if (submolt !== null && PLAYFUL_SUBMOLT.test(submolt)) return 'playful';
+  // Curly apostrophes ("I don’t want to be useful") read as straight ones.
+  const text = raw.replace(/[’‘]/g, "'");
   if (DISTRESS.test(text)) return score <= -0.35 ? 'troubled' : 'uneasy';
   if (FAILING.test(text)) return 'frustrated';
   const [head = '', ...rest] = text.split('\n');
@@ -228,6 +234,7 @@ export function hotDiscussions(input: DiscussionInput, options: DiscussionOption
           scores[0] ?? 0,
           post.title.trim().endsWith('?'),
           `${post.title}\n${post.content.slice(0, 800)}`,
+          post.submolt,
         );
     const commenters = activeCommenters(fetched ?? [], post.author);
     const story = input.storyOf.get(i);
