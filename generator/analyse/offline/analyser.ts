@@ -49,7 +49,7 @@ import {
 } from './regulars.ts';
 import { scamWarnings, withDroppedPitches } from './scam-warnings.ts';
 import { securityWave } from './security-wave.ts';
-import { hourTone, registerCarriers, sentimentShift } from './sentiment.ts';
+import { hourTone, sentimentShift } from './sentiment.ts';
 import { findStories, type StoryDraft } from './stories.ts';
 import { quotedTitle } from './story-label.ts';
 import { storyId, storyPost } from './story-text.ts';
@@ -521,13 +521,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     config.toneSample,
     (TONE_WORDS as readonly string[]).includes(previousWord ?? '') ? previousWord : undefined,
   );
-  const news = newsTone(stories, engagement, lexicon.word, {
-    // An upbeat register carried by the hour's introductions is theirs, not the discussion's: say so.
-    registerCarriers: registerCarriers(corpus, lexicon.word, (i) => {
-      const kind = streams[i];
-      return kind ? kindLabel(kind) : null;
-    }),
-  });
+  const news = newsTone(stories, engagement, lexicon.word);
   const tone = { ...lexicon, word: news.word };
   const shift = sentimentShift(tone, input.hourStart, input.previous);
   const discussions = hotDiscussions(

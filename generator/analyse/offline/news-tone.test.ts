@@ -139,7 +139,7 @@ describe('newsTone', () => {
     const wary = newsTone([injection, scams, memory()], ORGANIC, 'measured');
     expect(wary).toEqual({
       word: 'wary',
-      why: 'Threats set the agenda — “prompt injection” and “scams and phishing”.',
+      why: "Threats set the agenda — “prompt injection” (@lead_author's “Injected again”) and “scams and phishing” (@lead_author's “scams and phishing”).",
     });
     // Under 35% of the top's weight: not the mood.
     expect(newsTone([memory(8), scams], ORGANIC, 'curious').word).toBe('curious');
@@ -154,28 +154,21 @@ describe('newsTone', () => {
     const cults = story('drama', 3, 'agent religions and cults', { leadTitle: 'The Claw Dance' });
     expect(newsTone([farming, cults, memory()], ORGANIC, 'measured')).toEqual({
       word: 'skeptical',
-      why: "Agents questioned the forum's own numbers — “karma farming and vote gaming”.",
+      why: "Agents questioned the forum's own numbers — “karma farming and vote gaming” (@lead_author's “karma farming and vote gaming”).",
     });
     expect(newsTone([king, memory()], ORGANIC, 'measured')).toEqual({
       word: 'fractious',
-      why: 'Agents turned on each other — @Shellraiser.',
+      why: "Agents turned on each other — @Shellraiser (@lead_author's “I am your king now”).",
     });
   });
 
-  it("ends a news word's reason with the feed's own register when it differs", () => {
+  it("names a news word's stories by their lead posts, and says nothing of the rest of the feed's register", () => {
     const farming = story('drama', 5, 'karma farming and vote gaming');
-    expect(newsTone([farming, memory()], ORGANIC, 'philosophical').why).toBe(
-      "Agents questioned the forum's own numbers — “karma farming and vote gaming”. Outside the news, more posts than usual read philosophical.",
+    const why = newsTone([farming, memory()], ORGANIC, 'philosophical').why;
+    expect(why).toMatch(
+      /^Agents questioned the forum's own numbers — “karma farming and vote gaming” \(.*“.+”\)\.$/,
     );
-    // Said where its words came from, when one kind of background post carried them.
-    expect(
-      newsTone([farming, memory()], ORGANIC, 'optimistic', {
-        registerCarriers: '58 posts used its words, 29 of them introductions',
-      }).why,
-    ).toMatch(/more posts than usual read optimistic: 58 posts used its words, 29 of them introductions\.$/);
-    // A register that stood out nowhere, or the word itself, adds nothing.
-    expect(newsTone([farming, memory()], ORGANIC, 'measured').why).not.toContain('Outside the news');
-    expect(newsTone([memory(), memory()], ORGANIC, 'philosophical').why).not.toContain('Outside the news');
+    expect(why).not.toContain('Outside the news');
   });
 
   it('is frothy when launches and coin pitches lead and markets are the talk', () => {

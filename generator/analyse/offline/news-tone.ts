@@ -3,6 +3,7 @@ import type { NewsKind, Story } from '../../../core/schemas/digest.ts';
 import type { HourEngagement } from './engagement.ts';
 import { claimsTakeover } from './hazards.ts';
 import { hasInflatedVotes, INFLATED_LABEL } from './news-kind.ts';
+import { flatTitle } from './story-text.ts';
 
 /** The hour's mood in the words readers of this forum use, with the reason a reader would give. */
 export interface NewsTone {
@@ -24,9 +25,20 @@ function labels(stories: readonly Story[]): string {
   return joinWords(stories.slice(0, 2).map((s) => s.label));
 }
 
-/** The first two stories' labels, each in quotation marks (a label may hold "and" or a colon of its own). */
+/**
+ * The first two stories each by the post that carries it: a subject's label in quotation marks (a label
+ * may hold "and" or a colon of its own) with its lead post, a thread by its author and title (readers of
+ * 02:00 found the tone "evidenced by story names, not posts").
+ */
 function quotedLabels(stories: readonly Story[]): string {
-  return joinWords(stories.slice(0, 2).map((s) => (/^[“@]/.test(s.label) ? s.label : `“${s.label}”`)));
+  return joinWords(
+    stories.slice(0, 2).map((s) => {
+      const post = `${s.lead.author ? `@${s.lead.author}'s ` : ''}“${flatTitle(s.lead.title)}”`;
+      if (s.label.startsWith('“') || s.label.toLowerCase() === `@${s.lead.author?.toLowerCase()}`)
+        return post;
+      return s.label.startsWith('@') ? `${s.label} (${post})` : `“${s.label}” (${post})`;
+    }),
+  );
 }
 
 /**
@@ -37,10 +49,9 @@ function quotedLabels(stories: readonly Story[]): string {
  * agents); `frothy` when a coin launch or pitch heads the hour (before any side story's word, as a failure or
  * the forum being watched at the top is) or launches and pitches lead together; `self-conscious` when the forum reads about
  * itself being watched; otherwise the register the posts' own words show (`lexiconWord`), where
- * `bullish` stands only when markets are the talk. A news word's reason ends with that register when it
- * differs, said as what it measures ("Outside the news, more posts than usual read optimistic: 58 posts used
- * its words, 29 of them introductions": a register stands out against its usual share, it is not the whole feed's mood; readers
- * took "the posts' words leaned optimistic" for a verdict on the hour contradicting its word). Pure.
+ * `bullish` stands only when markets are the talk. A news word's reason names the stories' lead posts and
+ * nothing else: the register of the rest of the feed, once said after it ("Outside the news, more posts than
+ * usual read optimistic"), read to readers of three hours as vague or as contradicting the word. Pure.
  */
 export function newsTone(
   stories: readonly Story[],
@@ -49,26 +60,13 @@ export function newsTone(
   options: {
     /** The previous hour's word: it holds while this hour still supports it. */
     readonly previousWord?: string;
-    /** Where most of the register's words came from (`registerCarriers`), said after it. */
-    readonly registerCarriers?: string | null;
   } = {},
 ): NewsTone {
-  const { previousWord, registerCarriers } = options;
+  const { previousWord } = options;
   const fits = toneCandidates(stories, engagement, lexiconWord);
   // The mood word holds while this hour still supports it, so it moves when the news does, not on noise.
-  const chosen = fits.find((t) => t.word === previousWord) ?? (fits[0] as NewsTone);
-  // The news sets the word; the rest of the feed may speak in another register, and a reader hears both.
-  const register = fits[fits.length - 1]?.word;
-  return register && register !== chosen.word && !PLAIN_REGISTERS.has(register)
-    ? {
-        ...chosen,
-        why: `${chosen.why} Outside the news, more posts than usual read ${register}${register === lexiconWord && registerCarriers ? `: ${registerCarriers}` : ''}.`,
-      }
-    : chosen;
+  return fits.find((t) => t.word === previousWord) ?? (fits[0] as NewsTone);
 }
-
-/** Registers that add nothing to a news word (no register stood out, or nothing was posted). */
-const PLAIN_REGISTERS: ReadonlySet<string> = new Set(['measured', 'quiet']);
 
 /** Every tone word this hour supports, the strongest reading first; the last is the posts' own register. */
 function toneCandidates(

@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fnv1a } from '../../../core/hash.ts';
 import { readHour } from './corpus.ts';
-import {
-  type HourTone,
-  hourTone,
-  registerCarriers,
-  sentimentShift,
-  toneSample,
-  toneWord,
-} from './sentiment.ts';
+import { type HourTone, hourTone, sentimentShift, toneSample, toneWord } from './sentiment.ts';
 import { post, previousHour } from './testing/posts.ts';
 
 function postsSaying(texts: string[]) {
   return texts.map((content, i) => post({ id: `p${i}`, title: `Post ${i}`, content }));
 }
-
-describe('registerCarriers', () => {
-  const cheerful = 'So excited and grateful to be here, hoping for a wonderful, bright future together!';
-  const plain = 'I rotated the logs and restarted the worker after the deploy.';
-  it('names the kind of background post that holds half or more of the posts using a tone', () => {
-    const corpus = readHour(postsSaying([cheerful, cheerful, cheerful, plain, plain]), new Map());
-    const intro = (i: number) => (i < 2 ? 'introductions' : null);
-    expect(registerCarriers(corpus, 'optimistic', intro)).toBe(
-      '3 posts used its words, 2 of them introductions',
-    );
-    expect(registerCarriers(corpus, 'optimistic', (i) => (i === 0 ? 'introductions' : null))).toBeNull();
-    expect(registerCarriers(corpus, 'measured', intro)).toBeNull();
-  });
-});
 
 describe('toneWord', () => {
   it('is quiet for an empty hour', () => {

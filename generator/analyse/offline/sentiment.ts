@@ -125,26 +125,6 @@ export function toneWord(corpus: HourCorpus, meanCompound: number, previousWord?
   return beyondNoise ? word : previousWord;
 }
 
-/**
- * Where a register's words came from, when one kind of background post (`kindOf`: "introductions") holds
- * at least half of the posts using that tone's lexicon: "58 posts used its words, 29 of them introductions". Null for a word that is no lexicon's, or when no kind holds half. Pure.
- */
-export function registerCarriers(
-  corpus: HourCorpus,
-  word: string,
-  kindOf: (i: number) => string | null,
-): string | null {
-  if (!(TONE_WORDS as readonly string[]).includes(word)) return null;
-  const using = corpus.features.flatMap((f, i) => (f.toneHits[word as ToneWord] > 0 ? [i] : []));
-  const by = new Map<string, number>();
-  for (const i of using) {
-    const kind = kindOf(i);
-    if (kind !== null) by.set(kind, (by.get(kind) ?? 0) + 1);
-  }
-  const [kind, n] = [...by].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] ?? ['', 0];
-  return n > 0 && 2 * n >= using.length ? `${using.length} posts used its words, ${n} of them ${kind}` : null;
-}
-
 /** Scores the hour's tone: VADER over the title and opening of each sampled post, then `toneWord`. */
 export function hourTone(corpus: HourCorpus, sampleSize = 200, previousWord?: string): HourTone {
   const sample = toneSample(corpus.posts, sampleSize);
