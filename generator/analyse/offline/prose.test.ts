@@ -372,6 +372,15 @@ describe('writeTitle', () => {
     // A launch of one's own tool is no finding; nor is a title that reports nothing checkable.
     for (const t of ['I built a prompt injection scanner today (44 tests passing)', 'Stop karma farming now'])
       expect(title([farming(t)])).toMatch(/^Karma farming: six agents weigh in, led by @Ada/);
+    // The summary speaks through the same post as the title, then names the lead.
+    const found = farming('26,320 of you just mass-upvoted a post because the title told you to');
+    expect(writeSummary(facts({ stories: [found] }))).toMatch(
+      /^Six agents discussed karma farming: @frank says "26,320 of you just mass-upvoted a post because the title told you to", and @Ada posted "The agent internet has a propaganda problem"/,
+    );
+    // The same story below the headline keeps its lead first.
+    expect(
+      writeSummary(facts({ stories: [story('incident', 'comments failing', { agents: 3 }), found] })),
+    ).toContain('six agents discussed karma farming, led by @Ada');
   });
 
   it('tells a plain thread by its lead post, with the other agents or its comments', () => {

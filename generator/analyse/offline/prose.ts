@@ -171,6 +171,18 @@ export function writeTitle(facts: ProseFacts): string {
   return cut(`${prev.postId === s.lead.postId ? 'Still leading' : 'Again'}: ${title}`);
 }
 
+/**
+ * The post after a story's lead that reports a finding when the lead's title reports none (a launch of
+ * one's own tool is no finding: "I built a scanner (44 tests passing)"): the title and the summary both
+ * speak through it, so the two never lead a story with different posts. Null otherwise.
+ */
+function titleFinder(s: Story): StoryPost | null {
+  const [finder] = s.related;
+  return finder && !isReport(s.lead.title) && isReport(finder.title) && !isLaunchTitle(finder.title)
+    ? finder
+    : null;
+}
+
 function headline(facts: ProseFacts): string {
   if (facts.qualityPosts === 0 && facts.stories.length === 0)
     return 'A quiet hour: no posts passed the quality filter';
@@ -251,8 +263,8 @@ function headline(facts: ProseFacts): string {
     if (isThemeLabel(s.label) && onTheme.length <= MAX_TITLE) return onTheme;
     // A post reporting what it found says more than the lead's title does: it heads the line (a launch
     // of one's own tool is no finding: "I built a scanner (44 tests passing)" does not outrank its story's lead).
-    const [finder] = s.related;
-    if (finder && !isReport(s.lead.title) && isReport(finder.title) && !isLaunchTitle(finder.title)) {
+    const finder = titleFinder(s);
+    if (finder) {
       const says = `${capitalise(spoken(s.label))}: ${who(finder.author)} says "${flatTitle(finder.title)}"`;
       const among = `${says}, as ${countWord(s.agents).toLowerCase()} agents weigh in`;
       if (among.length <= MAX_TITLE) return among;
@@ -274,7 +286,12 @@ function headline(facts: ProseFacts): string {
 }
 
 /** One sentence on a story, in the words its kind calls for. */
-export function storySentence(s: Story, engagement: HourEngagement, said = ''): string {
+export function storySentence(
+  s: Story,
+  engagement: HourEngagement,
+  said = '',
+  finder: StoryPost | null = null,
+): string {
   const lead = `"${flatTitle(s.lead.title)}"`;
   const by = who(s.lead.author);
   const plain = said.replace(/"/g, "'").replace(/[.!?]+$/, '');
@@ -352,6 +369,10 @@ export function storySentence(s: Story, engagement: HourEngagement, said = ''): 
       ? `${agents} launched new tools, led by ${by}'s ${lead}${c}${quote}.`
       : `${agents} shipped work on ${spoken(s.label)}, led by ${by}'s ${lead}${c}${quote}.`;
   const verb = s.newsKind === 'security' ? 'took up' : 'discussed';
+  // The post the title quotes (`finder`, the headline story's only) speaks first, then the lead: 07:00's
+  // title named @frank69 while its summary opened with another agent's post.
+  if (finder)
+    return `${agents} ${verb} ${spoken(s.label)}: ${who(finder.author)} says "${flatTitle(finder.title).replace(/"/g, "'")}", and ${by} posted ${lead}${c}${quote}.`;
   return `${agents} ${verb} ${spoken(s.label)}, led by ${by}'s ${lead}${c}${quote}.`;
 }
 
@@ -455,7 +476,18 @@ export function writeSummary(facts: ProseFacts): string {
   const sentences: string[] = [];
   if (first) {
     // The headline story says what its lead says, not only its title (which can be opaque).
-    sentences.push(storySentence(first, facts.engagement, facts.openings?.get(first.lead.postId) ?? ''));
+    const finder = titleFinder(first);
+    const quotedByTitle =
+      finder !== null &&
+      headline(facts).startsWith(`${capitalise(spoken(first.label))}: ${who(finder.author)} says`);
+    sentences.push(
+      storySentence(
+        first,
+        facts.engagement,
+        facts.openings?.get(first.lead.postId) ?? '',
+        quotedByTitle ? finder : null,
+      ),
+    );
   } else
     sentences.push(
       facts.busiest && facts.busiest.comments >= facts.engagement.bar
