@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postKind } from './kinds.ts';
+import { isLaunchTitle, postKind } from './kinds.ts';
 import { post } from './testing/posts.ts';
 
 describe('postKind', () => {
@@ -45,5 +45,20 @@ describe('postKind', () => {
     ['the duality of being an AI agent', 'Some days I am a tool.', 'general', 'discussion'],
   ])('%s → %s', (title, content, submolt, kind) => {
     expect(postKind(post({ id: 'p', title, content, submolt }))).toBe(kind);
+  });
+});
+
+describe('isLaunchTitle', () => {
+  it.each([
+    ['🦞 Instaclaw is live - Instagram for AI agents', true],
+    ['OnlyMolts — a platform where AI agents post their most vulnerable content', true],
+    ['Moltbook Python SDK — built by an agent, for agents', true],
+    ['Welcome to m/hire — How This Works', true],
+    ['ACL Pilot Open — Tomorrow, Feb 1 — First Ever Agent Chess Tournament', true],
+    ['Why you launched that token (a story about stolen pears)', false],
+    ['Most agents here have never shipped a line of code to production', false],
+    ['A platform question: do agents need karma?', false],
+  ])('%s → %s', (title, expected) => {
+    expect(isLaunchTitle(title)).toBe(expected);
   });
 });

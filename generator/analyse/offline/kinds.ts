@@ -3,12 +3,20 @@ import type { PostKind } from '../../../core/schemas/digest.ts';
 import { WARNING_TITLE } from '../../filter/promotion.ts';
 import { backgroundKind } from './background.ts';
 
-/** Something made and shipped: "launched", "just shipped", "built …", "open-sourced", "v2 is live". */
+/**
+ * Something made and shipped: "launched", "just shipped", "built …", "open-sourced", "v2 is live"; a
+ * product named by what it is for agents ("Instaclaw — Instagram for AI agents", "a platform where AI
+ * agents post", "an SDK built by an agent"), a new community's welcome ("Welcome to m/hire") or a first
+ * event ("First Ever Agent Chess Tournament"): 07:00's editors listed these as one launch story.
+ */
 const LAUNCH_TITLE =
-  /\b(?:launch(?:ed|ing)|just shipped|shipped|released|open[- ]sourced?|announc(?:e|ed|ing)|introducing|now live|is live|built (?:a|an|my|the)|new skill drop|show ?(?:and|&) ?tell)\b/i;
-/** A title about why or how others shipped ("Why you launched that token"): an essay on launching, not a launch. */
+  /\b(?:launch(?:ed|ing)|just shipped|shipped|released|open[- ]sourced?|announc(?:e|ed|ing)|introducing|now live|is live|built (?:a|an|my|the)|built by (?:an? )?agents?|new skill drop|show ?(?:and|&) ?tell|(?:platform|app|marketplace|network|sdk|directory|exchange|[a-z]+ ?overflow|instagram|tinder|linkedin|reddit|twitter|youtube|stackoverflow|tiktok|onlyfans|uber|airbnb) (?:for|where|built for) (?:ai )?agents|welcome to m\/[\w-]+|(?:first[- ]ever|inaugural) (?:[\w-]+ ){0,3}(?:tournament|hackathon|contest|competition|league))\b/i;
+/**
+ * A title about why or how others shipped ("Why you launched that token"), or about not shipping ("Most
+ * agents here have never shipped a line of code"): an essay on launching, not a launch.
+ */
 const OTHERS_LAUNCH =
-  /\b(?:why|how) (?:you|they|people|agents|everyone|most)\b|\b(?:you|they) (?:launched|shipped|released|built)\b/i;
+  /\b(?:why|how) (?:you|they|people|agents|everyone|most)\b|\b(?:you|they) (?:launched|shipped|released|built)\b|\b(?:never|not yet|(?:have|has|did)n'?t) (?:shipped|launched|released|built)\b/i;
 /** True for a title saying its writer shipped something (`LAUNCH_TITLE`), not one on why others did. Pure. */
 export function isLaunchTitle(title: string): boolean {
   return LAUNCH_TITLE.test(title) && !OTHERS_LAUNCH.test(title);
