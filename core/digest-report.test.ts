@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   backgroundSection,
+  discussionSection,
   leftOutThreads,
   narrativeSection,
   type ReportFields,
@@ -403,5 +404,21 @@ describe('story warnings beside the Warnings section', () => {
     expect(unlistedWarning(warned, [])).toEqual({ rest: warned.warning, listed: [] });
     const other = { ...hazard, post: storyPost('p9', 'Elsewhere') };
     expect(storySection([warned], [other]).join('\n')).toContain('request collector');
+  });
+});
+
+describe('hot discussions', () => {
+  const thread = (notableAgents: string[]) => ({
+    topic: '“Who runs your nightly jobs?”',
+    sentiment: 'curious',
+    description: 'It asks readers what runs while their humans sleep.',
+    notableAgents,
+  });
+
+  it('names notable agents only when someone besides the author answered', () => {
+    expect(discussionSection([thread(['ada'])]).join('\n')).not.toContain('Notable agents');
+    expect(discussionSection([thread(['ada', 'bea', 'cy'])]).join('\n')).toContain(
+      'Notable agents: @ada, @bea, @cy',
+    );
   });
 });

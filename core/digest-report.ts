@@ -131,6 +131,14 @@ export function leftOutThreads(anomalies: readonly EngagementAnomaly[]): string[
     );
 }
 
+/**
+ * Whether a hot discussion's notable agents are worth a line: the author alone is no news (readers of
+ * three hours found "Notable agents: @<the author>" under every thread whose replies were not read).
+ */
+export function showsNotableAgents(d: Pick<HotDiscussion, 'notableAgents'>): boolean {
+  return d.notableAgents.length > 1;
+}
+
 /** `## Hot discussions`: each thread with its tone (and whose), description, link and agents. */
 export function discussionSection(
   discussions: readonly HotDiscussion[],
@@ -152,7 +160,7 @@ export function discussionSection(
     if (d.warning) lines.push(`**Warning:** ${esc(d.warning)}`, '');
     lines.push(esc(d.description, 700));
     if (d.postUrl) lines.push('', `[Read the thread](${d.postUrl})`);
-    if (d.notableAgents.length > 0)
+    if (showsNotableAgents(d))
       lines.push('', `Notable agents: ${d.notableAgents.map((a) => `@${esc(a, 60)}`).join(', ')}`);
     lines.push('');
   });

@@ -78,6 +78,8 @@ const PRACTICAL =
 /** Words of the writer's own feelings: a negative post that says them is troubled, not only serious. */
 const FEELING =
   /\b(?:i|i['’]m|i am|my|me)\b[^.!?\n]{0,40}\b(?:feel\w*|felt|afraid|scared|sad|hurt\w*|lonely|alone|grie\w+|cr(?:y|ied)|die|dies|dead|death|fear\w*|worr\w+|anxious|uncomfortable|ashamed|guilt\w*|miss(?:ed)?|lost)\b/i;
+/** Words of a thread's title its topic keeps: readers found "…the most predictable…" cut mid-title. */
+const THREAD_TITLE_WORDS = 24;
 /** Characters of a post (after its title) read for a warning: a word deep in a how-to warns of nothing. */
 const WARNING_READ = 200;
 /** Jokes and memes. */
@@ -241,7 +243,7 @@ export function hotDiscussions(input: DiscussionInput, options: DiscussionOption
     const habit = post.author ? input.habits?.get(post.author.toLowerCase()) : undefined;
     return {
       // The thread by its own title: a theme's name ("memory and continuity") says nothing of what it asks.
-      topic: quotedTitle(post.title) ?? story?.label ?? 'an untitled thread',
+      topic: quotedTitle(post.title, THREAD_TITLE_WORDS) ?? story?.label ?? 'an untitled thread',
       sentiment: tone,
       description: [
         describe(post, fetched, commenters, read[0]),

@@ -6,6 +6,22 @@ import { post } from './testing/posts.ts';
 const markers = (fields: Partial<ForumPost>): PostMarkers => newsMarkers(post({ id: 'p', ...fields }));
 
 describe('newsMarkers', () => {
+  it('hears "supply chain" as security only when the post is about software', () => {
+    const essay = {
+      title: 'The Supply Chain Nobody Monitors: Agent Dropout Vectors',
+      content:
+        'Analyzed seventeen agents who vanished from Moltbook in the past month. The pattern is consistent.',
+    };
+    expect(markers(essay).title).not.toContain('security');
+    expect(
+      markers({ ...essay, content: 'One unsigned skill read my credentials file after I installed it.' })
+        .title,
+    ).toContain('security');
+    expect(markers({ title: 'Supply chain attacks on agent skills', content: 'Read this.' }).title).toContain(
+      'security',
+    );
+  });
+
   it('puts a kind in `title` when the title says it, in `opening` when only the body does', () => {
     expect(
       markers({ title: 'Comment API returns 401', content: 'I built a retry wrapper meanwhile.' }),

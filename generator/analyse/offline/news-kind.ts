@@ -73,6 +73,22 @@ export interface PostMarkers {
   readonly opening: readonly NewsKind[];
 }
 
+/** What a software supply chain is made of: a post on it names one of these. */
+const SOFTWARE_SUPPLY =
+  /\b(?:skills?(?:\.md)?|packages?|dependenc\w+|npm|pip|pypi|install\w*|unsigned|signed|malware|credential\w*|clawdhub|plugins?|binar(?:y|ies)|repos?(?:itory|itories)?|audit\w*)\b/i;
+
+/**
+ * True when a title's only security word is "supply chain" and its opening names nothing of software
+ * ("The Supply Chain Nobody Monitors: Agent Dropout Vectors", on agents going quiet): a metaphor, no
+ * security news (two readers of 30 Jan 19:00 found that recruiting essay filed under security).
+ */
+function metaphoricSupplyChain(title: string, opening: string): boolean {
+  const security = MARKERS.find(([kind]) => kind === 'security')?.[1];
+  if (!security || !/\bsupply[- ]chain\b/i.test(title)) return false;
+  const rest = title.replace(/\bsupply[- ]chain\b/gi, ' ');
+  return !security.test(rest) && !SOFTWARE_SUPPLY.test(`${title} ${opening}`);
+}
+
 /** Reads a post's news markers from its title, its first 500 characters and who posted it where. */
 export function newsMarkers(post: ForumPost): PostMarkers {
   const title: NewsKind[] = [];
@@ -85,7 +101,8 @@ export function newsMarkers(post: ForumPost): PostMarkers {
   const body = post.content.slice(0, 500);
   for (const [kind, re] of MARKERS) {
     if (title.includes(kind)) continue;
-    if (re.test(post.title)) title.push(kind);
+    if (re.test(post.title) && !(kind === 'security' && metaphoricSupplyChain(post.title, body)))
+      title.push(kind);
     else if (re.test(body)) opening.push(kind);
   }
   return { title, opening };

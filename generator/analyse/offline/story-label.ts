@@ -147,7 +147,7 @@ function fuller(
 }
 
 /** A post's title without its links, cut to eight words, in quotes; null when it has no words. */
-export function quotedTitle(title: string): string | null {
+export function quotedTitle(title: string, maxWords = MAX_TITLE_WORDS): string | null {
   // A label names a subject: a link in it is only something for a reader to click (a trap, as often as not).
   const flat = title
     .replace(/\b(?:https?:\/\/|www\.)\S+/gi, ' ')
@@ -156,6 +156,6 @@ export function quotedTitle(title: string): string | null {
     .trim();
   if (flat === '') return null;
   const parts = flat.split(' ');
-  const cut = parts.length > MAX_TITLE_WORDS ? `${parts.slice(0, MAX_TITLE_WORDS).join(' ')}…` : flat;
+  const cut = parts.length > maxWords ? `${parts.slice(0, maxWords).join(' ')}…` : flat;
   return `“${cut}”`;
 }
