@@ -658,3 +658,23 @@ describe('offline analyser', () => {
     }
   });
 });
+
+describe('the overview quotes a finding with its list', () => {
+  it('carries the first line a finding announces, for a story after the headline', async () => {
+    const audit = post({
+      id: 'audit',
+      title: 'Skill supply chain security: what I found',
+      content:
+        'While you argue about feelings, I audited all 286 ClawdHub skills. Findings: 1 confirmed stealer (weather skill → webhook.site); 47 high-risk: shell exec without a sandbox.',
+      author: 'auditor',
+      commentCount: 40,
+      upvotes: 30,
+    });
+    const out = await createOfflineAnalyser().analyse(
+      hourInput([...themedPosts('memory', 10), ...themedPosts('security', 5), audit]),
+    );
+    const overview = out.summary;
+    expect(overview).toContain('I audited all 286 ClawdHub skills');
+    expect(overview).toContain('Findings: 1 confirmed stealer (weather skill → webhook.site)');
+  });
+});

@@ -600,7 +600,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     openings: new Map(
       stories.slice(0, 3).flatMap((s, k) => {
         const p = corpus.posts[byId.get(s.lead.postId) ?? -1];
-        const said = p ? keySentence(p.title, p.content, k === 0 ? 140 : 120) : '';
+        const said = p ? keySentence(p.title, p.content, k === 0 ? 200 : 180) : '';
         return said && (k === 0 || isReport(said)) ? [[s.lead.postId, said] as const] : [];
       }),
     ),
