@@ -15,7 +15,7 @@ import { BUSIEST_THREADS, MORE_THREADS } from '../../../core/schemas/digest.ts';
 import type { Analyser, Analysis, AnalysisInput } from '../types.ts';
 import { engagementAnomalies, isCommentSwarm } from './anomalies.ts';
 import { backgroundKind } from './background.ts';
-import { backgroundStreams, kindLabel } from './background-streams.ts';
+import { backgroundStreams } from './background-streams.ts';
 import { findCampaigns } from './campaigns.ts';
 import { readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';

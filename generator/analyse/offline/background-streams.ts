@@ -19,11 +19,6 @@ const LABEL: Readonly<Record<Exclude<BackgroundKind, 'language'>, string>> = {
   greeting: 'greetings',
 };
 
-/** How posts of one background kind are called in a sentence ("introductions", "posts in other languages"). */
-export function kindLabel(kind: BackgroundKind): string {
-  return kind === 'language' ? 'posts in other languages' : LABEL[kind];
-}
-
 const EXAMPLES = 3;
 
 /** How the stream of posts the filter set aside is labelled when its reasons are not known. */
