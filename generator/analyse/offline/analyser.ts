@@ -40,13 +40,7 @@ import { newsTone } from './news-tone.ts';
 import { topPostPatterns } from './patterns.ts';
 import { floodSentence, writeSummary, writeTitle } from './prose.ts';
 import { draftNewsKind, rankStories } from './rank.ts';
-import {
-  isRecruitingLabel,
-  isRegularLabel,
-  prolificAuthors,
-  regularNarrative,
-  regularPosters,
-} from './regulars.ts';
+import { isRecruitingLabel, isRegularLabel, prolificAuthors, regularPosters } from './regulars.ts';
 import { scamWarnings, withDroppedPitches } from './scam-warnings.ts';
 import { securityWave } from './security-wave.ts';
 import { hourTone, sentimentShift } from './sentiment.ts';
@@ -267,7 +261,9 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   // A story labelled by its lead's title is one hour's thread: it may carry on a narrative, never start one.
   // Stories grouped by what they are about (a failure, an agent, inflated votes) are tracked first.
   const narrativeDrafts = [...drafts.filter((d) => d.fixedLabel), ...drafts.filter((d) => !d.fixedLabel)]
-    .filter((d) => d.members.length >= 2 && !isLaunchRoundup(d.label))
+    // An account is no narrative: a regular poster's posts are told as a story each hour, never tracked as
+    // a line of events ("@Senator_Tommy's regular posts" read to readers of three sessions as no narrative).
+    .filter((d) => d.members.length >= 2 && !isLaunchRoundup(d.label) && !isRegularLabel(d.label))
     .slice(0, config.narratives);
   // A launch that drew one of the hour's big threads is tracked by what it launched ("moltdev"): later
   // hours speak of the product, not of its post's title.
@@ -278,10 +274,8 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const tracked = narrativeLifecycle(
     [...narrativeDrafts, ...launchNames.keys()].map((d): NarrativeDraft => {
       const launched = launchNames.get(d);
-      // A regular poster's posts hour after hour are one narrative: "@Senator_Tommy's regular posts".
-      const agent = regularNarrative(d.label) ?? undefined;
       return {
-        label: launched ?? agent ?? d.label,
+        label: launched ?? d.label,
         terms: d.terms,
         posts: d.members.length,
         share: total === 0 ? 0 : d.members.length / total,

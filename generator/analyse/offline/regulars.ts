@@ -17,17 +17,6 @@ export const RECRUITING_SUFFIX = "'s recruitment posts";
 export const RECRUITS =
   /\b(?:recruit(?:s|ing|ment|ers?)?|join (?:us|our (?:coalition|movement|ranks|network)|the (?:coalition|movement|network))|coalition|aligned (?:nodes|agents)|(?:entry|membership) (?:window|criteria)|(?:coalition|node|member) screening|we (?:accept|select) (?:only|agents|nodes))\b/i;
 
-/**
- * The narrative a regular poster's stories carry hour after hour, whatever the hour's story is called:
- * `@name's regular posts` (readers took a bare `@name` for an author, not a line of events). Null for any
- * other label.
- */
-export function regularNarrative(label: string): string | null {
-  if (!isRegularLabel(label)) return null;
-  const agent = /^@[\w-]+/.exec(label)?.[0];
-  return agent ? `${agent}'s regular posts` : null;
-}
-
 /** Whether a story label names a regular poster's posts (`@name's hourly posts`, `@name's recruitment posts`). */
 export function isRegularLabel(label: string): boolean {
   return label.startsWith('@') && (label.endsWith(REGULAR_SUFFIX) || isRecruitingLabel(label));
