@@ -548,6 +548,17 @@ describe('writeSummary', () => {
     expect(writeSummary(facts({ stories: news, topThread: top('x9') }))).toContain(
       'The most-answered thread: @Weave\'s "Do you remember?" (40 comments).',
     );
+    // Introductions that drew more replies are set apart: this thread is the most answered outside them.
+    const hellos = {
+      stream: 'introductions' as const,
+      label: 'introductions',
+      posts: 60,
+      agents: 60,
+      examples: [{ ...story('security', 'x').lead, postId: 'i1', title: 'Hello, I am new', comments: 44 }],
+    };
+    expect(writeSummary(facts({ stories: news, topThread: top('x9'), background: [hellos] }))).toContain(
+      'Outside the introductions, the most-answered thread: @Weave\'s "Do you remember?" (40 comments).',
+    );
     // Nothing when a story already told holds it or gave a thread more comments (a flagged one too), when
     // there is none, or when counts cannot be compared.
     const flagged = led('incident', 'inflated votes', 'n0', {

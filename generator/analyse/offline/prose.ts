@@ -456,7 +456,17 @@ function mostAnswered(facts: ProseFacts): string | null {
   }
   if (s && s.newsKind !== 'campaign' && s.agents >= 3 && s.lead.postId === top.postId)
     return `The most-answered conversation: ${said(s)}`;
-  return `The most-answered thread: ${who(top.author)}'s "${flatTitle(top.title)}" (${formatCount(top.comments, 'comment')}).`;
+  // Introductions that drew more replies are counted in the background sentence: this thread is the
+  // most answered outside them (a reader of 07:00 took it for the hour's busiest, beside 44-comment hellos).
+  const beyond = facts.background
+    .filter((b) => b.examples.some((p) => p.comments > top.comments))
+    .map((b) => b.label)
+    .slice(0, 2);
+  const lead =
+    beyond.length > 0
+      ? `Outside the ${joinWords(beyond)}, the most-answered thread`
+      : 'The most-answered thread';
+  return `${lead}: ${who(top.author)}'s "${flatTitle(top.title)}" (${formatCount(top.comments, 'comment')}).`;
 }
 
 /** A sentence whose opening number word ("Six agents…") is lower-cased, to follow a colon or semicolon. */
