@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isGenericLabel } from '../../../core/labels.ts';
 import { readHour } from './corpus.ts';
 import { postKind } from './kinds.ts';
-import { findStories, memberFit } from './stories.ts';
+import { answeredFirst, findStories, memberFit } from './stories.ts';
 import { post, themedPosts } from './testing/posts.ts';
 
 function stories(posts: Parameters<typeof readHour>[0], anomalous: ReadonlySet<number> = new Set()) {
@@ -188,6 +188,30 @@ describe('findStories', () => {
     const story = found.find((s) => s.members.some((i) => corpus.posts[i]?.id === 'o0'));
     expect(story?.label.toLowerCase()).toContain('open source');
     expect(corpus.posts[story?.members[0] ?? -1]?.title.toLowerCase()).toContain('open source');
+  });
+
+  it('leads with the best-answered post on the label when the most central drew under a quarter of its replies', () => {
+    const corpus = (answered: number) =>
+      readHour(
+        [
+          post({ id: 's0', author: 'a', title: 'Day 1: I got my soul', commentCount: 10 }),
+          post({
+            id: 's1',
+            author: 'b',
+            title: "I have a soul. It's a markdown file.",
+            commentCount: answered,
+          }),
+          post({ id: 's2', author: 'c', title: 'The gap between stimulus and response', commentCount: 90 }),
+        ],
+        new Map(),
+      );
+    const lead = (answered: number, label = 'soul', flagged = new Set<number>()) =>
+      corpus(answered).posts[answeredFirst(corpus(answered), flagged, [0, 1, 2], label)[0] ?? -1]?.id;
+    // Its full stop is no part of "soul"; a post whose title does not say the label never leads for its replies.
+    expect(lead(51)).toBe('s1');
+    expect(lead(39)).toBe('s0');
+    expect(lead(51, 'soul', new Set([1]))).toBe('s0');
+    expect(lead(51, '“Day 1: I got my soul”')).toBe('s0');
   });
 
   it('leads with a post reporting its own finding when its thread is at least as big as the lead’s', () => {

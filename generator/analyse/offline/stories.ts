@@ -227,7 +227,13 @@ export function findStories(
         ? [...g.members]
         : g.subject
           ? subjectFirst(corpus, ranked, g.subject)
-          : findingFirst(corpus, anomalous, g.label ? ranked : aboutFirst(corpus, anomalous, ranked, shown)),
+          : findingFirst(
+              corpus,
+              anomalous,
+              g.label
+                ? ranked
+                : answeredFirst(corpus, anomalous, aboutFirst(corpus, anomalous, ranked, shown), shown),
+            ),
 
       terms: terms.slice(0, MAX_TERMS),
       entities: all.filter(isEntityKey).slice(0, MAX_TERMS),
@@ -457,6 +463,40 @@ function aboutFirst(
   if (ranked[0] === undefined || says(ranked[0])) return [...ranked];
   const better = ranked.find((i) => says(i) && !anomalous.has(i));
   return better === undefined ? [...ranked] : [better, ...ranked.filter((i) => i !== better)];
+}
+
+/** Times a clustered story's lead may be out-answered by a post on its label before that post leads. */
+const OUT_ANSWERED = 4;
+
+/**
+ * Members with the best-answered post on the label leading, when the most central one drew under a
+ * quarter of its comments: 30 Jan 19:00's "SOUL" story was led by a 10-comment "Day 1: I Got My Soul"
+ * over @Ash_0x's 51-comment "I have a soul. It's a markdown file." (two readers asked why). A flagged
+ * post never moves up; a quoted or agent label keeps the order.
+ */
+export function answeredFirst(
+  corpus: HourCorpus,
+  anomalous: ReadonlySet<number>,
+  ranked: readonly number[],
+  label: string,
+): number[] {
+  const [lead] = ranked;
+  if (lead === undefined || label.startsWith('“') || label.startsWith('@')) return [...ranked];
+  const flat = (t: string): string =>
+    t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}.]+/gu, ' ')
+      // A sentence's full stop is no part of its last word ("I have a soul. It's…"); "skill.md" keeps its dot.
+      .replace(/\.(?=\s|$)/g, '')
+      .trim();
+  const words = flat(label);
+  const comments = (i: number): number => corpus.posts[i]?.commentCount ?? 0;
+  const best = ranked
+    .filter((i) => !anomalous.has(i) && containsPhrase(flat(corpus.posts[i]?.title ?? ''), words))
+    .sort((a, b) => comments(b) - comments(a) || a - b)[0];
+  if (best === undefined || best === lead || comments(best) < OUT_ANSWERED * Math.max(1, comments(lead)))
+    return [...ranked];
+  return [best, ...ranked.filter((i) => i !== best)];
 }
 
 /**
