@@ -21,7 +21,7 @@ import { readHour } from './corpus.ts';
 import { hotDiscussions, type ThreadStory } from './discussions.ts';
 import { hourEngagement } from './engagement.ts';
 import { handleMatcher, lowercaseWords, postEntities } from './entities.ts';
-import { hazardSeverity, INJECTION_WARNING, postHazard, withoutLinks } from './hazards.ts';
+import { claimsTakeover, hazardSeverity, INJECTION_WARNING, postHazard, withoutLinks } from './hazards.ts';
 import { isReport, keySentence } from './key-sentence.ts';
 import { postKind } from './kinds.ts';
 import { knownHandles } from './known-handles.ts';
@@ -234,6 +234,10 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     securityTitle: (i) =>
       markers[i]?.title.includes('security') === true && threatOfTitle(corpus.posts[i]?.title ?? '') !== null,
     kindOf: (d) => draftNewsKind(corpus, d),
+    lure: (i) => {
+      const p = corpus.posts[i];
+      return p !== undefined && postHazard(p) !== null && !claimsTakeover(p);
+    },
   });
   const byId = new Map(corpus.posts.map((p, i) => [p.id, i]));
   const campaigns = findCampaigns({

@@ -20,6 +20,8 @@ export interface WaveInput {
   readonly securityTitle: (i: number) => boolean;
   /** A draft's kind of news as the ranking will read it. */
   readonly kindOf: (d: StoryDraft) => NewsKind;
+  /** Whether a post is a lure the Warnings section names (a collector link, an API-key sign-up). */
+  readonly lure?: (i: number) => boolean;
 }
 
 /** A title that warns its readers ("PSA:", "Beware", "do not…"): the warning is news of its own. */
@@ -35,9 +37,10 @@ function isOwnNews(corpus: HourCorpus, i: number): boolean {
  * The hour's security posts told as one wave: the biggest security story of several posts (a cluster or a
  * security subject, never a named scam warning) takes in every post whose title speaks of security and
  * that no story of several posts holds, lone stories included, unless the post drew a big thread of its
- * own. Readers of three hours found the security news split into a five-post story and lone stories
- * (a trust checklist, a scam detector) while audits and injection reports went untold; editors tell such
- * an hour as one story ("skill audits and a webhook.site trap", 7 posts). Pure.
+ * own, and every lone story that is a lure the Warnings name (a collector link, an API-key sign-up).
+ * Readers of three hours found the security news split into a five-post story and lone stories (a trust
+ * checklist, a scam detector, a webhook.site heartbeat) while audits and injection reports went untold;
+ * editors tell such an hour as one story ("skill audits and a webhook.site trap", 7 posts). Pure.
  */
 export function securityWave(drafts: readonly StoryDraft[], input: WaveInput): StoryDraft[] {
   const { corpus, anomalous } = input;
@@ -60,14 +63,21 @@ export function securityWave(drafts: readonly StoryDraft[], input: WaveInput): S
       .flatMap((d) => d.members),
   );
   const comments = (i: number): number => corpus.posts[i]?.commentCount ?? 0;
+  // A lone lure (a heartbeat file on a request collector, a sign-up that takes an API key) is part of the
+  // hour's threats, warned of in Warnings: the 02:00 reader wanted Hacktron's webhook.site heartbeat beside
+  // EDITH_AI's audit that found a stealer sending to webhook.site, not as the last story on its own.
+  const lures = new Set(
+    drafts
+      .filter((d) => d.members.length === 1 && !d.fixedLabel && input.lure?.(d.members[0] ?? -1) === true)
+      .flatMap((d) => d.members),
+  );
   const joiners = input.candidates
     .filter(
       (i) =>
         !inGroup.has(i) &&
-        !ownNews.has(i) &&
         !anomalous.has(i) &&
         comments(i) < input.bigThread &&
-        input.securityTitle(i),
+        (lures.has(i) || (!ownNews.has(i) && input.securityTitle(i))),
     )
     .sort((a, b) => comments(b) - comments(a) || a - b)
     .slice(0, MAX_JOINERS);
