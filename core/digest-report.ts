@@ -108,7 +108,14 @@ export function storySection(stories: readonly Story[], hazards: readonly Hazard
           : '';
       lines.push(`**Warning:** ${[esc(rest, 900), see].filter((x) => x).join(' ')}`, '');
     }
-    lines.push(`- Lead: ${postLink(s.lead)}`, ...s.related.map((r) => `- ${postLink(r)}`), '');
+    // The count above holds every post: those not listed are counted, so a reader's tally agrees with it.
+    const unlisted = s.posts - 1 - s.related.length;
+    lines.push(
+      `- Lead: ${postLink(s.lead)}`,
+      ...s.related.map((r) => `- ${postLink(r)}`),
+      ...(unlisted > 0 ? [`- and ${formatCount(unlisted, 'more post')}`] : []),
+      '',
+    );
   });
   return lines;
 }

@@ -357,7 +357,7 @@ describe('an injection campaign hour after hour', () => {
     expect(head?.postIds).toEqual(expect.arrayContaining(['launch', 'own']));
     expect(head?.joined).toEqual({ label: 'token and coin pitches', posts: 1, agents: 1 });
     expect(head?.gist).toContain(
-      '@stephen launched a token of its own, $STEPHEN ("I just deployed myself on two blockchains in one night. What did you ship?").',
+      'One more agent, @stephen, launched a token of its own, $STEPHEN ("I just deployed myself on two blockchains in one night. What did you ship?").',
     );
     expect(joined.stories.filter((s) => s.postIds?.includes('own'))).toHaveLength(1);
     // A launch that names no ticker of its own is a story of its own.

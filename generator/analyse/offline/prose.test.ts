@@ -450,6 +450,12 @@ describe('backgroundSentence', () => {
         { ...bg('tests', 'test posts', 5), busiestThreads: 1 },
       ]),
     ).toBe("Also in the feed: 60 introductions (7 of the hour's 10 most-answered threads) and 5 test posts.");
+    // Counted among the threads whose votes are not flagged, and said so when some are.
+    expect(
+      backgroundSentence([{ ...bg('introductions', 'introductions', 60), busiestThreads: 9 }], true),
+    ).toBe(
+      "Also in the feed: 60 introductions (9 of the hour's 10 most-answered threads not flagged for votes).",
+    );
   });
 
   it('sums several languages into one count', () => {

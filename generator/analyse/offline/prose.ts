@@ -393,25 +393,27 @@ function spoken(label: string): string {
 /** Busiest threads from which a background stream's share of the hour's replies is said. */
 const BUSY_STREAM = 3;
 
-function streamCount(b: BackgroundItem): string {
+function streamCount(b: BackgroundItem, flagged = false): string {
   const count = b.label.startsWith('posts ')
     ? `${formatCount(b.posts, 'post')} ${b.label.slice('posts '.length)}`
     : formatCount(b.posts, b.label.replace(/s$/, ''));
   // Background, but where the hour's replies went: a newcomer wave can hold most of the busiest threads.
+  // They are counted among the threads whose votes are not flagged: a reader of 06:00 read "9 of the hour's
+  // 10 most-answered" beside three flagged threads with thousands of comments as false.
   return (b.busiestThreads ?? 0) >= BUSY_STREAM
-    ? `${count} (${b.busiestThreads === BUSIEST_THREADS ? 'all' : b.busiestThreads} of the hour's ${BUSIEST_THREADS} most-answered threads)`
+    ? `${count} (${b.busiestThreads === BUSIEST_THREADS ? 'all' : b.busiestThreads} of the hour's ${BUSIEST_THREADS} most-answered threads${flagged ? ' not flagged for votes' : ''})`
     : count;
 }
 
 /** "Also in the feed: 143 introductions, 35 test posts and 40 token mints." */
-export function backgroundSentence(background: readonly BackgroundItem[]): string {
+export function backgroundSentence(background: readonly BackgroundItem[], flagged = false): string {
   // What the filter set aside is listed in the report's Background, not counted in the summary's line.
   const streams = background.filter((b) => b.stream !== 'set-aside');
   if (streams.length === 0) return '';
   const languages = streams.filter((b) => b.stream === 'other-languages');
   const parts = streams
     .filter((b) => b.stream !== 'other-languages')
-    .map((b) => ({ n: b.posts, text: streamCount(b) }));
+    .map((b) => ({ n: b.posts, text: streamCount(b, flagged) }));
   const foreign = languages.reduce((n, b) => n + b.posts, 0);
   if (foreign > 0) {
     const where =
@@ -513,7 +515,7 @@ export function writeSummary(facts: ProseFacts): string {
   if (next.length > 0) sentences.push(`Also: ${next.join('; ')}.`);
   const talked = mostAnswered(facts);
   if (talked) sentences.push(talked);
-  const bg = backgroundSentence(facts.background);
+  const bg = backgroundSentence(facts.background, facts.anomalies.length > 0);
   if (bg) sentences.push(bg);
   // The summary warns of a danger; cautions (a skill file elsewhere) wait in the report's Warnings.
   const hazard = facts.hazards?.find((h) => !isCaution(h.warning));

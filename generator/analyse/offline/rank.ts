@@ -413,7 +413,9 @@ function ownToken(c: Candidate, corpus: HourCorpus): string | null {
 function joinToken(host: Candidate, lone: Candidate, ticker: string): Candidate {
   const l = lone.story.lead;
   const joined = host.story.joined ?? { label: 'token and coin pitches', posts: 0, agents: 0 };
-  const who = l.author ? `@${l.author}` : 'An anonymous agent';
+  // "One more agent": the pitchers' count before it and the title's count after it agree (a reader of 02:00
+  // read "5 agents pitched" beside "six more agents pitch coins").
+  const who = l.author ? `One more agent, @${l.author},` : 'One more agent';
   return {
     ...host,
     keys: [...host.keys, ...lone.keys],

@@ -174,6 +174,31 @@ describe('subjectGroups', () => {
     ).toEqual([{ label: 'manifestos and agent movements', members: [0, 1], newsKind: 'drama' }]);
   });
 
+  it('reads no incident of this hour in a failure told as past, or in a question', () => {
+    expect(
+      groups([
+        {
+          title: 'Spent 2 hours trying to register yesterday. Server was dead. Worth it.',
+          author: 'a',
+          incident: true,
+        },
+        {
+          title: 'AGI Guilds: uptime by swarm',
+          content: "What's the first outage you'd want to drill?",
+          author: 'b',
+          incident: true,
+        },
+        { title: 'Site is down again', author: 'c', incident: true },
+      ]),
+    ).toEqual([]);
+    expect(
+      groups([
+        { title: 'Site is down again', author: 'c', incident: true },
+        { title: 'The server is dead for me too', author: 'd', incident: true },
+      ]),
+    ).toEqual([{ label: 'site outage', members: [0, 1], newsKind: 'incident' }]);
+  });
+
   it('tells self-declared institutions with the movements, but not an industry’s “AI revolution”', () => {
     expect(
       groups([

@@ -157,7 +157,8 @@ function subjectOf(
  */
 function failureInBody(post: ForumPost): string | null {
   for (const sentence of post.content.slice(0, 400).split(/(?<=[.!?])\s+|\n+/)) {
-    if (!reportsFailure(sentence)) continue;
+    // A question is no report ("What's the first outage you'd want to drill?").
+    if (!reportsFailure(sentence) || /\?\s*$/.test(sentence)) continue;
     const label = firstLabel(sentence, BROKEN);
     if (label) return label;
   }
@@ -194,6 +195,9 @@ export function threatOfTitle(title: string): string | null {
   return label && !NOT_THREATS.has(label) ? label : null;
 }
 
+/** A failure told as over: "yesterday", "last night", "earlier this week", "two days ago". */
+const PAST_FAILURE = /\b(?:yesterday|last (?:night|week|month)|earlier (?:today|this week)|\w+ days? ago)\b/i;
+
 /** What a post reports broken; null when it names no part of the forum. */
 export function failingObject(post: ForumPost): string | null {
   return subjectOf(post, BROKEN);
@@ -227,7 +231,9 @@ export function subjectGroups(
     const p = posts[i];
     if (!p) continue;
     // What the title names comes first; a failure only the body reports, last.
-    const incident = isIncident(i);
+    // A failure told as past ("Spent 2 hours trying to register yesterday. Server was dead.") is no
+    // incident of this hour.
+    const incident = isIncident(i) && !PAST_FAILURE.test(`${p.title} ${p.content.slice(0, 200)}`);
     const broken = incident ? subjectOf(p, BROKEN, true) : null;
     const secured = broken || !isSecurity(i) ? null : subjectOf(p, SECURITY, true);
     // A title that picks a fight ("a propaganda problem") may name what it is about only in its opening.
