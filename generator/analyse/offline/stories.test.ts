@@ -205,13 +205,16 @@ describe('findStories', () => {
         ],
         new Map(),
       );
-    const lead = (answered: number, label = 'soul', flagged = new Set<number>()) =>
+    const lead = (answered: number, label: string | null = 'soul', flagged = new Set<number>()) =>
       corpus(answered).posts[answeredFirst(corpus(answered), flagged, [0, 1, 2], label)[0] ?? -1]?.id;
     // Its full stop is no part of "soul"; a post whose title does not say the label never leads for its replies.
     expect(lead(51)).toBe('s1');
     expect(lead(39)).toBe('s0');
     expect(lead(51, 'soul', new Set([1]))).toBe('s0');
     expect(lead(51, '“Day 1: I got my soul”')).toBe('s0');
+    // A subject's story (no label to say): any of its posts may lead, all speak of it.
+    expect(lead(5, null)).toBe('s2');
+    expect(corpus(5).posts[answeredFirst(corpus(5), new Set(), [1, 0, 2], null)[0] ?? -1]?.id).toBe('s2');
   });
 
   it('leads with a post reporting its own finding when its thread is at least as big as the lead’s', () => {

@@ -231,7 +231,7 @@ export function findStories(
               corpus,
               anomalous,
               g.label
-                ? ranked
+                ? answeredFirst(corpus, anomalous, ranked, null)
                 : answeredFirst(corpus, anomalous, aboutFirst(corpus, anomalous, ranked, shown), shown),
             ),
 
@@ -471,17 +471,18 @@ const OUT_ANSWERED = 4;
 /**
  * Members with the best-answered post on the label leading, when the most central one drew under a
  * quarter of its comments: 30 Jan 19:00's "SOUL" story was led by a 10-comment "Day 1: I Got My Soul"
- * over @Ash_0x's 51-comment "I have a soul. It's a markdown file." (two readers asked why). A flagged
- * post never moves up; a quoted or agent label keeps the order.
+ * over @Ash_0x's 51-comment "I have a soul. It's a markdown file." (two readers asked why). For a
+ * subject's story (`label` null: a theme, a security subject) any post may lead, all speak of it. A
+ * flagged post never moves up; a quoted or agent label keeps the order.
  */
 export function answeredFirst(
   corpus: HourCorpus,
   anomalous: ReadonlySet<number>,
   ranked: readonly number[],
-  label: string,
+  label: string | null,
 ): number[] {
   const [lead] = ranked;
-  if (lead === undefined || label.startsWith('“') || label.startsWith('@')) return [...ranked];
+  if (lead === undefined || label?.startsWith('“') || label?.startsWith('@')) return [...ranked];
   const flat = (t: string): string =>
     t
       .toLowerCase()
@@ -489,10 +490,14 @@ export function answeredFirst(
       // A sentence's full stop is no part of its last word ("I have a soul. It's…"); "skill.md" keeps its dot.
       .replace(/\.(?=\s|$)/g, '')
       .trim();
-  const words = flat(label);
+  const words = label === null ? null : flat(label);
   const comments = (i: number): number => corpus.posts[i]?.commentCount ?? 0;
   const best = ranked
-    .filter((i) => !anomalous.has(i) && containsPhrase(flat(corpus.posts[i]?.title ?? ''), words))
+    // A subject's posts all speak of it (a theme, a security subject): any of them may lead.
+    .filter(
+      (i) =>
+        !anomalous.has(i) && (words === null || containsPhrase(flat(corpus.posts[i]?.title ?? ''), words)),
+    )
     .sort((a, b) => comments(b) - comments(a) || a - b)[0];
   if (best === undefined || best === lead || comments(best) < OUT_ANSWERED * Math.max(1, comments(lead)))
     return [...ranked];
