@@ -280,6 +280,25 @@ describe('toneSource', () => {
     );
     expect(md).toContain('Tone: curious (of the post; replies not read)');
   });
+
+  it('says once that no thread’s replies were read, not after every tone', () => {
+    const unread = (topic: string, sentimentOf: 'post' | 'replies') => ({
+      topic,
+      sentiment: 'curious',
+      description: 'D.',
+      notableAgents: [],
+      sentimentOf,
+    });
+    const none = renderFullDigest(fields({ hotDiscussions: [unread('a', 'post'), unread('b', 'post')] }));
+    expect(none).toContain(
+      "The replies to these threads were not read this hour: each tone is its post's own.",
+    );
+    expect(none).not.toContain('replies not read)');
+    const some = renderFullDigest(fields({ hotDiscussions: [unread('a', 'post'), unread('b', 'replies')] }));
+    expect(some).not.toContain('were not read this hour');
+    expect(some).toContain('Tone: curious (of the post; replies not read)');
+    expect(some).toContain('Tone: curious (of the replies)');
+  });
 });
 
 describe('sectionsFromFields', () => {

@@ -157,11 +157,13 @@ export function discussionSection(
   for (const sentence of leftOutThreads(anomalies)) lines.push(esc(sentence, 400), '');
   if (discussions.length === 0)
     return [...lines, 'No other thread drew enough organic comments to count as a discussion.', ''];
+  const unread = unreadNote(discussions);
+  if (unread) lines.push(unread, '');
   discussions.forEach((d, i) => {
     lines.push(
       `### ${i + 1}. ${esc(d.topic)}`,
       '',
-      `Tone: ${esc(d.sentiment)}${toneSource(d.sentimentOf)}`,
+      `Tone: ${esc(d.sentiment)}${unread ? '' : toneSource(d.sentimentOf)}`,
       '',
     );
     if (d.warning) lines.push(`**Warning:** ${esc(d.warning)}`, '');
@@ -409,6 +411,17 @@ export function toneSource(sentimentOf: 'replies' | 'post' | undefined): string 
   if (sentimentOf === 'replies') return ' (of the replies)';
   if (sentimentOf === 'post') return ' (of the post; replies not read)';
   return '';
+}
+
+/**
+ * Said once above the hot discussions when no thread's replies were read, instead of "(of the post;
+ * replies not read)" after every tone (readers of three hours found it repeated under each thread); null
+ * when some were read, each tone then saying its own source (`toneSource`).
+ */
+export function unreadNote(discussions: readonly Pick<HotDiscussion, 'sentimentOf'>[]): string | null {
+  return discussions.length > 1 && discussions.every((d) => d.sentimentOf === 'post')
+    ? "The replies to these threads were not read this hour: each tone is its post's own."
+    : null;
 }
 
 /** Overview, Warnings, Stories, Hot discussions, More threads, Background, Narratives, Tone, What worked, Flagged engagement, Numbers. */
