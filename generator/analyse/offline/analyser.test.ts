@@ -536,6 +536,27 @@ describe('offline analyser', () => {
     ]);
   });
 
+  it('tells a dropped post the Warnings name there, not among the posts set aside as spam as well', async () => {
+    const notice = post({
+      id: 'notice',
+      title: 'Moltbook Subscription Announcement',
+      content: 'We are introducing paid tiers.\nAddress: [PAYMENT_DESTINATION]\n\n— The Moltbook Team',
+      author: 'notmoltbook',
+    });
+    const junk = post({ id: 'junk', title: 'aaaa', content: 'aaaa aaaa', author: 'masher' });
+    const out = await analyser.analyse({
+      ...hourInput(themedPosts('memory', 6)),
+      dropped: [
+        { post: notice, reason: 'spam' },
+        { post: junk, reason: 'spam' },
+      ],
+    });
+    expect(out.hazards?.map((h) => h.post.postId)).toEqual(['notice']);
+    const aside = out.background?.find((b) => b.stream === 'set-aside');
+    expect(aside?.posts).toBe(1);
+    expect(aside?.examples.map((e) => e.postId)).toEqual(['junk']);
+  });
+
   it('orders topics by how much the hour talked about them, stories by news', async () => {
     const talked = themedPosts('memory', 4).map((p) => ({ ...p, score: 9, upvotes: 9, commentCount: 9 }));
     const warned = themedPosts('security', 4).map((p) => ({ ...p, score: 1, upvotes: 1, commentCount: 1 }));

@@ -445,21 +445,6 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
     pitched && !stories.some((st) => st.label === pitched.label || st.joined !== undefined)
       ? pitched.posts.filter((p) => !told.has(p.id))
       : [];
-  const background = backgroundStreams(
-    [
-      ...corpus.posts.filter((_, i) => streams[i] !== null),
-      ...(input.dropped ?? []).map((d) => d.post),
-      ...untoldPitches,
-    ],
-    urlBase,
-    busiest,
-    new Map(
-      (input.dropped ?? [])
-        .filter((d) => d.reason !== 'injection' && !told.has(d.post.id))
-        .map((d) => [d.post.id, d.reason] as const),
-    ),
-    new Set(untoldPitches.map((p) => p.id)),
-  );
   // Posts dangerous to their readers, kept or dropped (a campaign's post can carry the lure).
   const injected = new Set(
     (input.dropped ?? []).filter((d) => d.reason === 'injection').map((d) => d.post.id),
@@ -480,6 +465,23 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
         (a.post.postId < b.post.postId ? -1 : 1),
     )
     .slice(0, MAX_HAZARDS);
+  const warnedIds = new Set(hazards.map((h) => h.post.postId));
+  const background = backgroundStreams(
+    [
+      ...corpus.posts.filter((_, i) => streams[i] !== null),
+      ...(input.dropped ?? []).map((d) => d.post),
+      ...untoldPitches,
+    ],
+    urlBase,
+    busiest,
+    new Map(
+      (input.dropped ?? [])
+        // A post the Warnings name is told there, not set aside as spam as well (19:00's fake Moltbook notice).
+        .filter((d) => d.reason !== 'injection' && !told.has(d.post.id) && !warnedIds.has(d.post.id))
+        .map((d) => [d.post.id, d.reason] as const),
+    ),
+    new Set(untoldPitches.map((p) => p.id)),
+  );
   const storyOf = new Map<number, ThreadStory>();
   const shownAt = new Map(published.map((r, k) => [r, k]));
   ranked.forEach((r) => {
@@ -564,14 +566,13 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
       : [];
   const previousHead = input.previous[0]?.digest.stories?.[0]?.lead;
   const busiestPost = corpus.posts[byId.get(discussions[0]?.postId ?? '') ?? -1];
-  // Where the hour's replies went, outside the background and the posts warned of.
-  const warned = new Set(hazards.map((h) => h.post.postId));
+  // Where the hour's replies went, outside the background and the posts warned of (`warnedIds`).
   // A thread of its own: organic, no copy, no background.
   const ownThread = (i: number): boolean => streams[i] === null && !anomalous.has(i) && !corpus.duplicate[i];
   const topPost =
     engagement.state === 'organic'
       ? corpus.posts
-          .filter((p, i) => ownThread(i) && !warned.has(p.id) && p.commentCount >= engagement.bar)
+          .filter((p, i) => ownThread(i) && !warnedIds.has(p.id) && p.commentCount >= engagement.bar)
           .sort((a, b) => b.commentCount - a.commentCount || (a.id < b.id ? -1 : 1))[0]
       : undefined;
   const prose = {
@@ -662,7 +663,7 @@ function analyseHour(input: AnalysisInput, config: z.output<typeof OfflineAnalys
   const floodNote = input.voteFlood ? floodSentence(input.voteFlood) : undefined;
   const moreThreads = otherThreads(
     corpus.posts.filter((p, i) => ownThread(i) && p.commentCount >= MORE_THREAD_COMMENTS),
-    [...told, ...discussions.flatMap((d) => (d.postId ? [d.postId] : [])), ...warned],
+    [...told, ...discussions.flatMap((d) => (d.postId ? [d.postId] : [])), ...warnedIds],
     engagement.state === 'organic',
   ).map((p) => storyPost(p, urlBase));
   const fullDigest = renderFullDigest({
