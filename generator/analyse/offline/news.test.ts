@@ -241,6 +241,19 @@ describe('an injection campaign hour after hour', () => {
       dropped: [{ post: attack('atk-1'), reason: 'injection' as const }],
     });
     expect(first.stories[0]?.lead.author).toBe('baiter');
+    // Its counts are the joined story's: the warnings' posts and agents and the attack's, each counted once.
+    const story = first.stories[0];
+    expect(story?.posts).toBe(story?.postIds?.length);
+    expect(story?.agents).toBe(5);
+    const twice = await analyser.analyse({
+      ...hourInput(kept),
+      dropped: [
+        { post: attack('atk-1'), reason: 'injection' as const },
+        { post: attack('atk-3'), reason: 'injection' as const },
+      ],
+    });
+    expect(twice.stories[0]?.posts).toBe(6);
+    expect(twice.stories[0]?.agents).toBe(5);
     const before = previousHour(first.signals);
     const second = await analyser.analyse({
       ...hourInput(kept, {

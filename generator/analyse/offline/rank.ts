@@ -314,7 +314,12 @@ function injectionStory(topical: readonly Candidate[], candidates: readonly Cand
  * them. The attack is the news when its posts out-score the story's lead: it leads, and names the story —
  * unless the same attack post led last hour's top story: then what agents found about it this hour leads.
  */
-function joinCampaign(host: Candidate, campaign: Candidate, lastLead: StoryPost | null): Candidate {
+function joinCampaign(
+  host: Candidate,
+  campaign: Candidate,
+  lastLead: StoryPost | null,
+  agents: number,
+): Candidate {
   const ids = [...(host.story.postIds ?? []), ...(campaign.story.postIds ?? [])];
   const attack = campaign.story.lead;
   const repeat =
@@ -336,13 +341,17 @@ function joinCampaign(host: Candidate, campaign: Candidate, lastLead: StoryPost 
       ...host.story,
       ...led,
       postIds: [...new Set(ids)],
+      // Its counts are the joined story's: 30 Jan 19:00 read "7 posts by 7 agents · 9 agents" when the
+      // attack's three posts (two by one agent) joined seven.
+      posts: new Set(ids).size,
+      agents,
       newsKind: 'security',
       notableAgents: [...new Set([...host.story.notableAgents, ...campaign.story.notableAgents])].slice(0, 5),
     },
     facts: {
       ...host.facts,
       newsKind: 'security',
-      agents: host.facts.agents + campaign.facts.agents,
+      agents,
       bestComments: Math.max(host.facts.bestComments, campaign.facts.bestComments),
       attackPosts: campaign.story.posts,
     },
@@ -454,7 +463,17 @@ export function rankStories(input: RankInput): RankedStory[] {
   for (const c of input.campaigns) {
     const own = campaignCandidate(c, input, hours);
     const host = c.newsKind === 'security' ? injectionStory(topical, candidates) : -1;
-    if (host >= 0) candidates[host] = joinCampaign(candidates[host] as Candidate, own, lastLead(input));
+    if (host >= 0) {
+      const joined = candidates[host] as Candidate;
+      // Distinct agents of the story and the attack together: an attacker may have posted in both.
+      const voices = new Set([
+        ...(joined.draft?.members ?? []).map(
+          (i) => input.corpus.posts[i]?.author?.toLowerCase() ?? `post:${i}`,
+        ),
+        ...c.posts.map((p) => p.author?.toLowerCase() ?? `post:${p.id}`),
+      ]);
+      candidates[host] = joinCampaign(joined, own, lastLead(input), voices.size);
+    }
     // Coin pitches join the hour's token launch.
     else if (launch >= 0 && c.type === 'promotion')
       candidates[launch] = joinPitches(candidates[launch] as Candidate, own);
