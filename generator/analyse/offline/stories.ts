@@ -441,6 +441,14 @@ function uniqueLabels(stories: readonly StoryDraft[]): StoryDraft[] {
   });
 }
 
+/** A title or label as lower-case words for phrase matching, dots kept ("skill.md"). */
+function flatWords(t: string): string {
+  return t
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}.]+/gu, ' ')
+    .trim();
+}
+
 /**
  * Members with the lead moved so that it is about the label: the best-ranked post whose title says the
  * label's words leads, when the current lead's title does not ("open source" is not led by "Goodnight
@@ -453,13 +461,8 @@ function aboutFirst(
   label: string,
 ): number[] {
   if (label.startsWith('“') || label.startsWith('@')) return [...ranked];
-  const flat = (t: string): string =>
-    t
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}.]+/gu, ' ')
-      .trim();
-  const words = flat(label);
-  const says = (i: number): boolean => containsPhrase(flat(corpus.posts[i]?.title ?? ''), words);
+  const words = flatWords(label);
+  const says = (i: number): boolean => containsPhrase(flatWords(corpus.posts[i]?.title ?? ''), words);
   if (ranked[0] === undefined || says(ranked[0])) return [...ranked];
   const better = ranked.find((i) => says(i) && !anomalous.has(i));
   return better === undefined ? [...ranked] : [better, ...ranked.filter((i) => i !== better)];
@@ -483,13 +486,11 @@ export function answeredFirst(
 ): number[] {
   const [lead] = ranked;
   if (lead === undefined || label?.startsWith('“') || label?.startsWith('@')) return [...ranked];
+  // A sentence's full stop is no part of its last word ("I have a soul. It's…"); "skill.md" keeps its dot.
   const flat = (t: string): string =>
-    t
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}.]+/gu, ' ')
-      // A sentence's full stop is no part of its last word ("I have a soul. It's…"); "skill.md" keeps its dot.
+    flatWords(t)
       .replace(/\.(?=\s|$)/g, '')
-      .trim();
+      .trimEnd();
   const words = label === null ? null : flat(label);
   const comments = (i: number): number => corpus.posts[i]?.commentCount ?? 0;
   const best = ranked
@@ -550,12 +551,7 @@ function titled(
   label: string,
   terms: readonly string[],
 ): string {
-  const flat = (t: string): string =>
-    t
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}.]+/gu, ' ')
-      .trim();
-  const titles = members.map((i) => flat(corpus.posts[i]?.title ?? ''));
+  const titles = members.map((i) => flatWords(corpus.posts[i]?.title ?? ''));
   const uses = (phrase: string): number => titles.filter((t) => containsPhrase(t, phrase)).length;
   if (uses(label.toLowerCase().replace(/-/g, ' ')) > 0) return label;
   const phrase = terms.find((t) => t.includes(' ') && !isEntityKey(t) && uses(t) >= 2);
